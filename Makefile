@@ -1,0 +1,47 @@
+# Thin entry points; each target runs one script. See README.md.
+.PHONY: help deps test report kernels stock patched tree export lint bisect clean
+
+help:
+	@sed -n 's/^## //p' Makefile
+
+## make test      the test suite: checkpatch, KUnit and guest tests; ends "N passed, M failed"
+test:
+	tests/run.sh
+
+## make report    the main job: stock vs patched kernels in QEMU, printed report
+report:
+	scripts/report.sh
+
+## make deps      install the Debian packages everything needs
+deps:
+	scripts/deps.sh
+
+## make kernels   build the stock and the patched kernel side by side (build/{stock,patched})
+kernels: stock patched
+stock patched: deps
+	scripts/kernel.sh $@
+
+## make tree      make build/dev/src, a git tree with the series as commits (FORCE=1 to redo)
+tree: deps
+	@if [ -d build/dev/src ] && [ -z "$(FORCE)" ]; then \
+	  echo "build/dev/src exists; 'make export' your work first, then 'make tree FORCE=1'"; exit 1; fi
+	scripts/tree.sh build/dev/src patched
+
+## make export    write the commits of build/dev/src back into patches/
+export:
+	scripts/export-series.sh build/dev/src
+
+## make lint      checkpatch --strict every patch in patches/series
+lint:
+	@src=$$(for d in build/dev/src build/patched/src build/stock/src; do \
+	  [ -f $$d/scripts/checkpatch.pl ] && echo $$d && break; done); \
+	[ -n "$$src" ] || { echo "no kernel tree yet: run make tree or make kernels"; exit 1; }; \
+	scripts/checkpatch.sh $$src
+
+## make bisect    build the kernel after every patch of the series (slow: header changes)
+bisect: deps
+	scripts/bisect-build.sh
+
+## make clean     remove build/ (kernel trees, objects, runs); ccache stays
+clean:
+	rm -rf build

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Check that the series is bisectable: apply patches/series one patch at a
+# time onto a fresh extract (build/bisect/src) and build the kernel after each,
+# with the KUnit options of the series enabled where they exist.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+B=${BUILD_DIR:-$here/build}/bisect
+"$here/scripts/tree.sh" "$B/src" stock
+n=0
+while read -r p _; do
+  case "$p" in ''|\#*) continue;; esac
+  n=$((n + 1))
+  git -C "$B/src" am -q "$here/patches/$p"
+  t0=$(date +%s)
+  rm -f "$B/obj/.fragments.sha"   # re-merge: this patch may add options
+  if ASSERT_CONFIG=0 "$here/scripts/build-kernel.sh" "$B/src" "$B/obj" \
+       "$here/kconfig/guest.config" "$here/kconfig/series-tests.config" >/dev/null; then
+    echo "ok $n $p # built in $(( $(date +%s) - t0 ))s"
+  else
+    echo "not ok $n $p # build failed, see $B/obj/make.log"; exit 1
+  fi
+done < "$here/patches/series"

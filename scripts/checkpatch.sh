@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Lint the series: checkpatch.sh <kernel-src> [patch...]
+# Runs the tree's scripts/checkpatch.pl --strict on every patch in
+# patches/series (or the ones given); prints a KTAP result per patch and
+# exits non-zero if any patch has an error, warning or check.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+src=$(realpath "$1"); shift
+if [ $# = 0 ]; then
+  set -- $(sed -e '/^#/d' -e '/^$/d' -e 's|^|'"$here"'/patches/|' "$here/patches/series")
+fi
+bad=0 n=0
+echo "KTAP version 1"
+echo "1..$#"
+for p in "$@"; do
+  n=$((n + 1))
+  out=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types "$p" 2>&1)
+  if echo "$out" | grep -q 'total: 0 errors, 0 warnings, 0 checks'; then
+    echo "ok $n $(basename "$p")"
+  else
+    bad=1
+    echo "not ok $n $(basename "$p")"
+    echo "$out" | grep -E '^(ERROR|WARNING|CHECK|#[0-9]+:)' | sed 's/^/# /'
+  fi
+done
+exit $bad

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install every Debian package the project needs (build, guest, QEMU, plots).
+# Safe to re-run: apt skips what is already installed.
+set -euo pipefail
+pkgs=(
+  linux-source-6.12 xz-utils
+  build-essential bc bison flex libelf-dev libssl-dev dwarves python3 perl
+  ccache git
+  qemu-system-x86 busybox-static e2fsprogs
+  gnuplot-nox
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Export the development tree's commits back into patches/:
+#   export-series.sh [tree]   (default build/dev/src, made by "make tree")
+# Every commit after the "base" tag becomes patches/NNNN-*.patch and
+# patches/series is rewritten; patches/0000-cover-letter.patch is kept.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+tree=$(realpath "${1:-$here/build/dev/src}")
+git -C "$tree" rev-parse -q --verify base >/dev/null || { echo "export: $tree has no 'base' tag" >&2; exit 1; }
+find "$here/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-cover-letter.patch' -delete
+git -C "$tree" format-patch -q --numbered --no-signature --zero-commit -o "$here/patches" base..HEAD
+{
+  [ -f "$here/patches/0000-cover-letter.patch" ] && echo "# 0000-cover-letter.patch: the series' cover letter (not applied)"
+  cd "$here/patches" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-cover-letter.patch$'
+} > "$here/patches/series"
+echo "export: $(grep -vc '^#' "$here/patches/series") patches from $tree" >&2

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Boot a kernel in QEMU and run one guest command:
+#   qemu-run.sh <bzImage> <initramfs> <run-dir> <guest-command> [kernel args...]
+# <guest-command> is a path under /guest in the initramfs (run-tests,
+# scenarios/ra-table, ...); its stdout arrives in <run-dir>/output.txt. The
+# console log is kept in <run-dir>/console.log. Exit status 0 only when the
+# guest command succeeded and the kernel logged no panic, oops, BUG or WARN.
+# Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
+# (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts).
+set -uo pipefail
+kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
+mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
+accel=${QEMU_ACCEL:-tcg}
+cpu=max; [ "$accel" = kvm ] && cpu=host,-arch-capabilities
+
+timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
+  -accel "$accel" -M pc -cpu "$cpu" -smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1G}" \
+  -nodefaults -nographic -no-reboot \
+  -serial "file:$dir/console.log" -serial "file:$dir/ttyS1.raw" \
+  -device isa-debug-exit,iobase=0xf4,iosize=4 \
+  -kernel "$kernel" -initrd "$initrd" \
+  -append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 null_blk.nr_devices=0 ra.run=$cmd $*" \
+  ${QEMU_EXTRA:-} </dev/null >"$dir/qemu.log" 2>&1
+rc=$?
+tr -d '\r' < "$dir/ttyS1.raw" > "$dir/output.txt" 2>/dev/null
+
+status=0
+case $rc in
+  1) ;;                                             # guest command exited 0
+  124|137) echo "qemu-run: timeout after ${QEMU_TIMEOUT:-900}s ($dir)" >&2; status=1 ;;
+  0) echo "qemu-run: guest reset or panicked before reporting ($dir)" >&2; status=1 ;;
+  *) if [ $(( rc & 1 )) = 1 ]; then
+       echo "qemu-run: guest command '$cmd' exited with $(( (rc - 1) / 2 ))" >&2
+     else
+       echo "qemu-run: qemu failed with status $rc: $(tail -3 "$dir/qemu.log")" >&2
+     fi
+     status=1 ;;
+esac
+if grep -nE 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|Call Trace:|RCU stall' \
+     "$dir/console.log" > "$dir/kernel-problems.txt" 2>/dev/null; then
+  echo "qemu-run: the kernel reported problems ($dir/console.log):" >&2
+  head -20 "$dir/kernel-problems.txt" >&2
+  status=1
+fi
+exit $status

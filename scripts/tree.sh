@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Make a kernel git tree: tree.sh <dir> [stock|patched]
+# Extracts Debian's linux-source-6.12 afresh into <dir>, commits it as tag "base",
+# and for "patched" applies patches/series on top with git am (one commit per patch).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(realpath -m "$1"); kind=${2:-patched}
+tarball=/usr/src/linux-source-6.12.tar.xz
+[ -f "$tarball" ] || { echo "tree: $tarball missing; run scripts/deps.sh" >&2; exit 1; }
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+
+rm -rf "$dir"; mkdir -p "$(dirname "$dir")"
+tmp=$(mktemp -d "$(dirname "$dir")/.extract.XXXXXX")
+tar -xJf "$tarball" -C "$tmp"
+mv "$tmp/linux-source-6.12" "$dir"; rmdir "$tmp"
+echo "$pkgver" > "$dir/.debian-package-version"
+
+cd "$dir"
+git init -q -b main
+git config user.name "${GIT_AUTHOR_NAME:-ra-series}"; git config user.email "${GIT_AUTHOR_EMAIL:-ra-series@localhost}"
+git config core.autocrlf false
+printf '.debian-package-version\n' >> .git/info/exclude
+# Debian's top-level .gitignore ignores everything ("/*"), hence -f.
+git add -A -f . >/dev/null
+git commit -q -m "Debian linux-source-6.12 $pkgver"
+git tag base
+
+[ "$kind" = patched ] || exit 0
+while read -r p _; do
+  case "$p" in ''|\#*) continue;; esac
+  if ! git am -q --keep-cr "$here/patches/$p" >/dev/null 2>&1; then
+    git am --abort >/dev/null 2>&1 || true
+    echo "tree: patch $p does not apply to linux-source-6.12 $pkgver" >&2
+    exit 1
+  fi
+done < "$here/patches/series"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The test suite: builds the patched kernel from patches/, boots it in QEMU,
+# and sums three kinds of results into "N passed, M failed":
+#   - checkpatch --strict on every patch of the series,
+#   - the KUnit suites of the series (run at boot, read from the console),
+#   - the guest tests in tests/guest/ (KTAP on the second serial port).
+# Exit status is non-zero on any failure, and when the guest crashed or hung.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+B=${BUILD_DIR:-$here/build}
+run=$B/runs/tests
+start=$(date +%s)
+
+"$here/scripts/deps.sh" || exit 1
+kernel=$("$here/scripts/kernel.sh" patched) || { echo "0 passed, 1 failed (kernel build)"; exit 1; }
+"$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" || { echo "0 passed, 1 failed (initramfs)"; exit 1; }
+
+"$here/scripts/checkpatch.sh" "$B/patched/src" > "$B/checkpatch.tap"
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-1200} "$here/scripts/qemu-run.sh" "$kernel" "$B/initramfs.cpio.gz" "$run" run-tests
+guest_status=$?
+
+python3 "$here/tests/summarize.py" \
+  --ktap "checkpatch=$B/checkpatch.tap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
+  --guest-status "$guest_status" --log "$run/console.log"
+rc=$?
+echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2
+exit $rc
