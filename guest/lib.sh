@@ -46,3 +46,46 @@ seed_table="2 4
 8192 256
 32768 512
 131072 1024"
+
+# Page cache, tracing and readahead statistics.
+TRACING=/sys/kernel/debug/tracing
+RA_STATS=/sys/kernel/debug/readahead/stats
+drop_caches() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+trace_start() {
+	echo 0 > $TRACING/tracing_on
+	echo > $TRACING/trace
+	echo 1 > $TRACING/events/readahead/readahead/enable
+	echo 1 > $TRACING/tracing_on
+}
+trace_stop() { echo 0 > $TRACING/events/readahead/readahead/enable; }
+# The readahead events of one inode, without the tracer's prefix.
+trace_of() { grep "ino=$1," $TRACING/trace | sed 's/^.*readahead: //'; }
+ino_of() { stat -c %i "$1"; }
+# stat_of PATTERN COLUMN: one number from the statistics table.
+stat_of() {
+	awk -v p="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$1 == p { print $col[c] }' $RA_STATS
+}
+
+# The readahead windows of a cold sequential read of NPAGES pages, one page
+# per read(2), with a maximum window of MAX pages, as 6.12 computes them
+# (get_init_ra_size, get_next_ra_size, the marker placed async_size pages
+# before the end of what was read, no marker when the file ends first).
+# Prints the expected trace lines without the dev/ino fields.
+ra_model_seq() {
+	awk -v np="$1" -v max="$2" 'function init(r,  n) { n = 1; while (n < r) n *= 2
+			if (n <= max / 32) return 4 * n; if (n <= max / 4) return 2 * n; return max }
+		function next_size(c) { if (c < max / 16) return 4 * c; if (c <= max / 2) return 2 * c; return max }
+		function min(a, b) { return a < b ? a : b }
+		BEGIN {
+			s = 0; sz = init(1); as = sz > 1 ? sz - 1 : int(sz / 2)
+			printf "readahead-initial(req=0+1, ra=%d+%d-%d, async=0) = %d\n", s, sz, as, min(sz, np - s)
+			while (1) {
+				got = min(sz, np - s); if (got - as < 0) break
+				m = s + got - as
+				s += sz; n = next_size(sz); sz = n > sz ? n : sz; as = sz
+				printf "readahead-subsequent(req=%d+1, ra=%d+%d-%d, async=1) = %d\n", m, s, sz, as, s < np ? min(sz, np - s) : 0
+				if (s >= np) break
+			}
+		}'
+}

@@ -20,7 +20,9 @@ done
     "file /bin/busybox /bin/busybox 755 0 0" "slink /bin/sh busybox 777 0 0" \
     "file /init $here/guest/init 755 0 0"
   for f in "$work"/bin/*; do echo "file /guest/bin/$(basename "$f") $f 755 0 0"; done
-  for f in "$here"/guest/lib.sh "$here"/guest/run-tests; do echo "file /guest/$(basename "$f") $f 755 0 0"; done
+  for f in "$here"/guest/*; do   # scripts next to init; C programs are built above
+    case $f in */init|*.c) ;; *) [ -f "$f" ] && echo "file /guest/$(basename "$f") $f 755 0 0";; esac
+  done
   for f in "$here"/guest/scenarios/*; do echo "file /guest/scenarios/$(basename "$f") $f 755 0 0"; done
   for f in "$here"/tests/guest/*.sh; do echo "file /tests/$(basename "$f") $f 755 0 0"; done
 } > "$work/list"

@@ -11,7 +11,7 @@ B=${BUILD_DIR:-$here/build}/$kind
 frags=("$@")
 if [ ${#frags[@]} = 0 ]; then
   frags=("$here/kconfig/guest.config")
-  [ "$kind" = patched ] && frags+=("$here/kconfig/series-tests.config")
+  [ "$kind" = patched ] && frags+=("$here/kconfig/series.config")
 fi
 
 want=$(dpkg-query -W -f='${Version}' linux-source-6.12)

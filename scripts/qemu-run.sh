@@ -6,19 +6,22 @@
 # console log is kept in <run-dir>/console.log. Exit status 0 only when the
 # guest command succeeded and the kernel logged no panic, oops, BUG or WARN.
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
-# (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts).
+# (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
+# (a read-only disk image, /dev/vda in the guest, mounted at /data).
 set -uo pipefail
 kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
 mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
 accel=${QEMU_ACCEL:-tcg}
 cpu=max; [ "$accel" = kvm ] && cpu=host,-arch-capabilities
+disk=()
+[ -n "${DATA_IMG:-}" ] && disk=(-drive "file=$DATA_IMG,if=virtio,format=raw,readonly=on")
 
 timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
   -accel "$accel" -M pc -cpu "$cpu" -smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1G}" \
   -nodefaults -nographic -no-reboot \
   -serial "file:$dir/console.log" -serial "file:$dir/ttyS1.raw" \
   -device isa-debug-exit,iobase=0xf4,iosize=4 \
-  -kernel "$kernel" -initrd "$initrd" \
+  -kernel "$kernel" -initrd "$initrd" "${disk[@]}" \
   -append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 null_blk.nr_devices=0 ra.run=$cmd $*" \
   ${QEMU_EXTRA:-} </dev/null >"$dir/qemu.log" 2>&1
 rc=$?

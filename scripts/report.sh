@@ -11,6 +11,8 @@ for kind in stock patched; do
   kernel[$kind]=$("$here/scripts/kernel.sh" "$kind") || exit 1
 done
 "$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" || exit 1
+"$here/scripts/data-image.sh" "$B/data.img" || exit 1
+export DATA_IMG=$B/data.img
 
 scenario() {  # scenario NAME: run guest/scenarios/NAME on both kernels
   local kind
@@ -25,4 +27,14 @@ echo "Readahead series report: linux-source-6.12 $(dpkg-query -W -f='${Version}'
 echo
 scenario ra-table || exit 1
 python3 "$here/scripts/report_ra_table.py" \
-  "$B/runs/report-ra-table-stock/output.txt" "$B/runs/report-ra-table-patched/output.txt"
+  "$B/runs/report-ra-table-stock/output.txt" "$B/runs/report-ra-table-patched/output.txt" || exit 1
+
+echo
+echo "Cold sequential read of a 64 MiB file (cat, ext4 on virtio-blk)"
+scenario seq-read || exit 1
+for kind in stock patched; do
+  printf '%-8s %s\n' "$kind" "$(head -1 "$B/runs/report-seq-read-$kind/output.txt")"
+done
+echo
+echo "patched: readahead trace excerpt and /sys/kernel/debug/readahead/stats"
+sed -n '2,$p' "$B/runs/report-seq-read-patched/output.txt"

@@ -14,6 +14,8 @@ start=$(date +%s)
 "$here/scripts/deps.sh" || exit 1
 kernel=$("$here/scripts/kernel.sh" patched) || { echo "0 passed, 1 failed (kernel build)"; exit 1; }
 "$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" || { echo "0 passed, 1 failed (initramfs)"; exit 1; }
+"$here/scripts/data-image.sh" "$B/data.img" || { echo "0 passed, 1 failed (data image)"; exit 1; }
+export DATA_IMG=$B/data.img
 
 "$here/scripts/checkpatch.sh" "$B/patched/src" > "$B/checkpatch.tap"
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-1200} "$here/scripts/qemu-run.sh" "$kernel" "$B/initramfs.cpio.gz" "$run" run-tests

@@ -11,6 +11,7 @@ import re
 import sys
 
 RESULT = re.compile(r'^(\s*)(not ok|ok) (\d+) ?(.*)$')
+SUBTEST = re.compile(r'^(\s*)# Subtest: (\S+)')
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)\s*$')
 PRINTK = re.compile(r'^\[\s*\d+\.\d+\] ?')
 
@@ -31,18 +32,23 @@ def ktap_lines(path):
 
 def leaf_results(lines):
     """(passed, skipped, failed names, missing) for one KTAP document."""
-    results, top_plan, path = [], None, {}
+    results, top_plan, suite = [], None, {}
     for line in lines:
         m = PLAN.match(line)
         if m and not m.group(1) and top_plan is None:
             top_plan = int(m.group(2))
             continue
+        m = SUBTEST.match(line)
+        if m:   # names the tests at this indentation
+            suite[len(m.group(1))] = m.group(2)
+            continue
         m = RESULT.match(line)
         if m:
-            results.append((len(m.group(1)), m.group(2) == 'ok', m.group(4)))
+            indent = len(m.group(1))
+            results.append((indent, m.group(2) == 'ok', m.group(4),
+                            suite.get(indent)))
     passed, skipped, failed = 0, 0, []
-    for k, (indent, ok, desc) in enumerate(results):
-        path[indent] = desc.split(' #')[0]
+    for k, (indent, ok, desc, parent) in enumerate(results):
         has_children = k > 0 and results[k - 1][0] > indent
         if has_children:
             continue
@@ -51,8 +57,7 @@ def leaf_results(lines):
         elif ok:
             passed += 1
         else:
-            name = '/'.join(path[i] for i in sorted(path) if i <= indent)
-            failed.append(f'{name} {desc[len(path[indent]):].strip()}'.strip())
+            failed.append(f'{parent}/{desc}' if parent else desc)
     top = sum(1 for r in results if r[0] == 0)
     missing = max(0, (top_plan or 0) - top) if results else max(1, top_plan or 1)
     return passed, skipped, failed, missing

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * raload: access patterns for readahead tests and benchmarks.
+ *
+ *   raload seq FILE [BS]                  read(2) the whole file, BS bytes a call
+ *   raload pread FILE BS OFFSET...        one pread(2) of BS bytes per offset
+ *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
+ *   raload readahead FILE OFFSET LEN      readahead(2)
+ *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
+ *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair
+ *
+ * Prints the number of bytes read on stdout. Exits 1 on any error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void die(const char *what)
+{
+	fprintf(stderr, "raload: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static long long num(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 0);
+
+	if (*s == '\0' || *end != '\0') {
+		fprintf(stderr, "raload: not a number: '%s'\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|lseek-read FILE ...\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	long long total = 0;
+	const char *mode;
+	char *buf;
+	int fd, i;
+
+	if (argc < 3)
+		return usage();
+	mode = argv[1];
+	fd = open(argv[2], O_RDONLY);
+	if (fd < 0)
+		die(argv[2]);
+	buf = malloc(16 << 20);
+	if (!buf)
+		die("malloc");
+
+	if (!strcmp(mode, "seq")) {
+		size_t bs = argc > 3 ? num(argv[3]) : 4096;
+		ssize_t n;
+
+		if (bs < 1 || bs > 16 << 20)
+			return usage();
+		while ((n = read(fd, buf, bs)) > 0)
+			total += n;
+		if (n < 0)
+			die("read");
+	} else if (!strcmp(mode, "pread") && argc > 4) {
+		size_t bs = num(argv[3]);
+
+		if (bs < 1 || bs > 16 << 20)
+			return usage();
+		for (i = 4; i < argc; i++) {
+			ssize_t n = pread(fd, buf, bs, num(argv[i]));
+
+			if (n < 0)
+				die("pread");
+			total += n;
+		}
+	} else if (!strcmp(mode, "fadvise") && argc == 5) {
+		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
+					POSIX_FADV_WILLNEED);
+		if (err) {
+			errno = err;
+			die("posix_fadvise");
+		}
+	} else if (!strcmp(mode, "readahead") && argc == 5) {
+		if (readahead(fd, num(argv[3]), num(argv[4])))
+			die("readahead");
+	} else if (!strcmp(mode, "mmap") && argc > 3) {
+		struct stat st;
+		volatile char *map;
+
+		if (fstat(fd, &st))
+			die("fstat");
+		map = mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+		if (map == MAP_FAILED)
+			die("mmap");
+		for (i = 3; i < argc; i++) {
+			long long off = num(argv[i]);
+
+			if (off < 0 || off >= st.st_size) {
+				fprintf(stderr, "raload: offset %lld outside the file\n", off);
+				return 1;
+			}
+			total += map[off] * 0 + 1;
+		}
+	} else if (!strcmp(mode, "lseek-read") && argc > 4 && argc % 2 == 1) {
+		for (i = 3; i + 1 < argc; i += 2) {
+			size_t len = num(argv[i + 1]);
+			ssize_t n;
+
+			if (len > 16 << 20)
+				return usage();
+			if (lseek(fd, num(argv[i]), SEEK_SET) < 0)
+				die("lseek");
+			n = read(fd, buf, len);
+			if (n < 0)
+				die("read");
+			total += n;
+		}
+	} else {
+		return usage();
+	}
+	printf("%lld\n", total);
+	return 0;
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Build the guest's read-only test data disk: data-image.sh <out.img>
+# A sparse 40 GiB ext4 image (mounted at /data in the guest; at 40 GiB the
+# small-device cap leaves the 512 KiB default alone) with files whose sizes the
+# tests compute their expectations from:
+#   seq64m    64 MiB, 16384 pages    small40k  40 KiB, 10 pages
+set -euo pipefail
+out=$(realpath -m "$1")
+stamp="v2"
+[ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
+d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
+head -c 64M /dev/urandom > "$d/seq64m"
+head -c 40K /dev/urandom > "$d/small40k"
+rm -f "$out"
+mkfs.ext4 -q -F -O ^has_journal -E root_owner=0:0,lazy_itable_init=1 -d "$d" "$out" 40G
+echo "$stamp" > "$out.stamp"

@@ -1,0 +1,68 @@
+#!/bin/sh
+# The readahead trace event (PATCH 08): exact windows for a cold sequential
+# read, and the pattern of fadvise, mmap read-around and random reads.
+. /guest/lib.sh
+max=128			# 512 KiB in 4 KiB pages
+f=/data/seq64m		# 16384 pages
+[ -r $TRACING/events/readahead/readahead/format ] || { not_ok trace_event_exists "no events/readahead/readahead"; exit 1; }
+ok trace_event_exists
+check data_disk_default_512K 512 "$(ra_kb vda)"
+ino=$(ino_of $f)
+
+# The format file must name every field the printed line uses.
+fmt=$TRACING/events/readahead/readahead/format
+for field in dev ino index req_count start size async_size actual pattern async mmap; do
+	grep -q "field:.* $field;" $fmt || not_ok "format_field_$field" "missing"
+done
+grep -q '__print_symbolic' $fmt && ok format_uses_print_symbolic || not_ok format_uses_print_symbolic
+
+strip() { sed 's/dev=[0-9]*:[0-9]*, ino=[0-9]*, //'; }
+
+drop_caches
+trace_start
+raload seq $f 4096 > /dev/null
+trace_stop
+trace_of $ino | strip > /tmp/seq.trace
+ra_model_seq 16384 $max > /tmp/seq.model
+check seq_read_event_count "$(wc -l < /tmp/seq.model)" "$(wc -l < /tmp/seq.trace)"
+if cmp -s /tmp/seq.model /tmp/seq.trace; then
+	ok seq_read_exact_windows
+else
+	not_ok seq_read_exact_windows "first difference: $(diff /tmp/seq.model /tmp/seq.trace | grep '^[-+][^-+]' | head -2 | tr '\n' ' ')"
+fi
+check seq_read_pages_submitted 16384 "$(sed 's/.* = //' /tmp/seq.trace | awk '{ s += $1 } END { print s }')"
+head -1 /tmp/seq.trace | grep -q "^readahead-initial" && ok seq_first_is_initial || not_ok seq_first_is_initial
+trace_of $ino | head -3 | sed 's/^/# /'
+
+# posix_fadvise(WILLNEED) of 256 KiB at 1 MiB: one fadvise event, all read.
+drop_caches
+trace_start
+raload fadvise $f 1048576 262144 > /dev/null
+trace_stop
+check fadvise_event "readahead-fadvise(req=256+64, ra=256+64-0, async=0) = 64" "$(trace_of $ino | strip)"
+
+# readahead(2) goes the same way.
+drop_caches
+trace_start
+raload readahead $f 2097152 8192 > /dev/null
+trace_stop
+check readahead_syscall_event "readahead-fadvise(req=512+2, ra=512+2-0, async=0) = 2" "$(trace_of $ino | strip)"
+
+# One mmap fault at page 1000: read-around of ra_pages centred on it.
+drop_caches
+trace_start
+raload mmap $f $((1000 * 4096)) > /dev/null
+trace_stop
+check mmap_around_event "readahead-around(req=1000+1, ra=936+128-32, async=0) = 128" \
+	"$(trace_of $ino | strip | head -1)"
+
+# Random 4 KiB preads far apart: each reads just its page.
+drop_caches
+trace_start
+raload pread $f 4096 $((3000 * 4096)) $((5000 * 4096)) $((7000 * 4096)) > /dev/null
+trace_stop
+check random_events "readahead-random(req=3000+1, ra=3000+1-0, async=0) = 1
+readahead-random(req=5000+1, ra=5000+1-0, async=0) = 1
+readahead-random(req=7000+1, ra=7000+1-0, async=0) = 1" "$(trace_of $ino | strip)"
+
+ktap_done
