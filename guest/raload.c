@@ -8,8 +8,11 @@
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
  *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair
+ *   raload range FILE OFFSET LEN [BS]     read(2) LEN bytes from OFFSET
+ *   raload resident FILE OFFSET LEN       pages of the range in the page cache
  *
- * Prints the number of bytes read on stdout. Exits 1 on any error.
+ * Prints the number of bytes read (pages for "resident") on stdout.
+ * Exits 1 on any error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,7 +44,7 @@ static long long num(const char *s)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|lseek-read FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|lseek-read|range|resident FILE ...\n");
 	return 2;
 }
 
@@ -112,6 +115,36 @@ int main(int argc, char **argv)
 			}
 			total += map[off] * 0 + 1;
 		}
+	} else if (!strcmp(mode, "range") && (argc == 5 || argc == 6)) {
+		long long left = num(argv[4]);
+		size_t bs = argc == 6 ? num(argv[5]) : 4096;
+		ssize_t n = 1;
+
+		if (bs < 1 || bs > 16 << 20 || lseek(fd, num(argv[3]), SEEK_SET) < 0)
+			die("range");
+		while (left > 0 && n > 0) {
+			n = read(fd, buf, left < (long long)bs ? left : (long long)bs);
+			if (n < 0)
+				die("read");
+			total += n;
+			left -= n;
+		}
+	} else if (!strcmp(mode, "resident") && argc == 5) {
+		long long off = num(argv[3]), len = num(argv[4]), i;
+		long page = sysconf(_SC_PAGESIZE);
+		unsigned char *vec;
+		void *map;
+
+		if (off < 0 || len <= 0 || off % page)
+			return usage();
+		map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+		vec = malloc(len / page + 1);
+		if (map == MAP_FAILED || !vec)
+			die("mmap");
+		if (mincore(map, len, vec))
+			die("mincore");
+		for (i = 0; i < (len + page - 1) / page; i++)
+			total += vec[i] & 1;
 	} else if (!strcmp(mode, "lseek-read") && argc > 4 && argc % 2 == 1) {
 		for (i = 3; i + 1 < argc; i += 2) {
 			size_t len = num(argv[i + 1]);

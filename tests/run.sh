@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The test suite: builds the patched kernel from patches/, boots it in QEMU,
-# and sums three kinds of results into "N passed, M failed":
+# and sums four kinds of results into "N passed, M failed":
 #   - checkpatch --strict on every patch of the series,
 #   - the KUnit suites of the series (run at boot, read from the console),
-#   - the guest tests in tests/guest/ (KTAP on the second serial port).
+#   - the guest tests in tests/guest/ (KTAP on the second serial port),
+#   - host checks of what the guest reported (tests/host/).
 # Exit status is non-zero on any failure, and when the guest crashed or hung.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,8 +22,15 @@ export DATA_IMG=$B/data.img
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-1200} "$here/scripts/qemu-run.sh" "$kernel" "$B/initramfs.cpio.gz" "$run" run-tests
 guest_status=$?
 
+# The trace event's format file, as the guest printed it, decoded on the host.
+sed -n 's/^ *# format: //p' "$run/output.txt" > "$run/readahead.format"
+gcc -O2 -Wall $(pkg-config --cflags libtraceevent) -o "$B/trace-format" \
+  "$here/tests/host/trace-format.c" $(pkg-config --libs libtraceevent) &&
+  "$B/trace-format" "$run/readahead.format" > "$run/trace-format.ktap"
+
 python3 "$here/tests/summarize.py" \
   --ktap "checkpatch=$B/checkpatch.tap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
+  --ktap "trace-format=$run/trace-format.ktap" \
   --guest-status "$guest_status" --log "$run/console.log"
 rc=$?
 echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2

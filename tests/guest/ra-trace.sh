@@ -15,6 +15,8 @@ for field in dev ino index req_count start size async_size actual pattern async 
 	grep -q "field:.* $field;" $fmt || not_ok "format_field_$field" "missing"
 done
 grep -q '__print_symbolic' $fmt && ok format_uses_print_symbolic || not_ok format_uses_print_symbolic
+# The host decodes it with libtraceevent, as trace-cmd and perf do (tests/host/trace-format.c).
+sed 's/^/# format: /' $fmt
 
 strip() { sed 's/dev=[0-9]*:[0-9]*, ino=[0-9]*, //'; }
 
