@@ -10,7 +10,7 @@ rm -rf "$work"; mkdir -p "$work/bin"
 
 gcc -O2 -o "$work/gen_init_cpio" "$src/usr/gen_init_cpio.c"
 for c in "$here"/guest/*.c; do
-  gcc -O2 -Wall -Werror -static -o "$work/bin/$(basename "$c" .c)" "$c"
+  gcc -O2 -Wall -Werror -static -pthread -o "$work/bin/$(basename "$c" .c)" "$c"
 done
 
 {

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Thrashing-safe readahead (PATCH 06) under a memory cgroup: 150 streams at
+# 200 KB/s with 512 KiB windows in 32 MiB. Stock 6.12 reads about three
+# times what the streams consume here; the patched kernel must detect the
+# thrashing, flag it in the statistics, and stay below 1.5 times.
+. /guest/lib.sh
+cg=/sys/fs/cgroup/ra-thrash
+echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+mkdir -p $cg && echo 32M > $cg/memory.max
+nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }
+echo 512 > /sys/block/nullb0/queue/read_ahead_kb
+rastat reset
+before=$(awk '{ print $3 }' /sys/block/nullb0/stat)
+set -- $(sh -c "echo \$\$ > $cg/cgroup.procs && exec rastreams /dev/nullb0 150 200 8")
+after=$(awk '{ print $3 }' /sys/block/nullb0/stat)
+device=$(( (after - before) * 512 ))
+echo "# streams $2 kept_rate $4 consumed $6 device $device; $(stat_of thrash readahead) thrash of $(stat_of all readahead) readaheads"
+check all_streams_kept_rate 150 "$4"
+[ "$(stat_of thrash readahead)" -gt 0 ] && ok thrashing_detected || not_ok thrashing_detected "no thrash readahead counted"
+amp=$(awk -v d=$device -v c=$6 'BEGIN { printf "%.2f", d / c }')
+awk -v a=$amp 'BEGIN { exit !(a < 1.5) }' && ok "amplification_below_1.5 # $amp" || not_ok amplification_below_1.5 "$amp"
+nullb_del nullb0
+rmdir $cg
+ktap_done
