@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test report kernels stock patched tree export lint bisect clean
+.PHONY: help deps test report bench-thrash kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -11,6 +11,10 @@ test:
 ## make report    the main job: stock vs patched kernels in QEMU, printed report
 report:
 	scripts/report.sh
+
+## make bench-thrash  thrash stress, stock vs patched in one run (bench/thrash.sh; ~6 min)
+bench-thrash:
+	bench/thrash.sh
 
 ## make deps      install the Debian packages everything needs
 deps:
