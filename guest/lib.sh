@@ -30,6 +30,12 @@ nullb_del() { rmdir "/sys/kernel/config/nullb/$1"; }
 
 ra_kb() { cat "/sys/block/$1/queue/read_ahead_kb"; }
 
+# Bytes read from block device DEV since boot (sectors read, field 3 of stat).
+dev_read_bytes() { echo $(( $(awk '{ print $3 }' "/sys/block/$1/stat") * 512 )); }
+
+# in_cgroup CGROUP_DIR COMMAND...: run COMMAND as a member of the cgroup.
+in_cgroup() { local cg=$1; shift; sh -c "echo \$\$ > $cg/cgroup.procs && exec $*"; }
+
 # Re-commit the queue limits without changing them, as a driver revalidation does.
 limits_update() {
 	local q=/sys/block/$1/queue

@@ -11,19 +11,15 @@ cg=/sys/fs/cgroup/ra-retain
 echo +memory > /sys/fs/cgroup/cgroup.subtree_control
 mkdir -p $cg
 
-run_in_cgroup() {
-	sh -c "echo \$\$ > $cg/cgroup.procs && exec $*"
-}
-
 retained() {  # retained LRU_GEN_ENABLED: A's pages still cached at the end
 	echo "$1" > /sys/kernel/mm/lru_gen/enabled
 	drop_caches
 	echo max > $cg/memory.max
-	run_in_cgroup raload range $f $a_off $a_len > /dev/null
-	run_in_cgroup raload range $f 1048576 16777216 65536 > /dev/null
+	in_cgroup $cg raload range $f $a_off $a_len > /dev/null
+	in_cgroup $cg raload range $f 1048576 16777216 65536 > /dev/null
 	echo 48M > $cg/memory.max
-	run_in_cgroup raload fadvise $f $a_off $a_len > /dev/null
-	run_in_cgroup raload range $f 17825792 41943040 65536 > /dev/null
+	in_cgroup $cg raload fadvise $f $a_off $a_len > /dev/null
+	in_cgroup $cg raload range $f 17825792 41943040 65536 > /dev/null
 	raload resident $f $a_off $a_len
 }
 

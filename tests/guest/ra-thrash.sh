@@ -10,10 +10,9 @@ mkdir -p $cg && echo 32M > $cg/memory.max
 nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }
 echo 512 > /sys/block/nullb0/queue/read_ahead_kb
 rastat reset
-before=$(awk '{ print $3 }' /sys/block/nullb0/stat)
-set -- $(sh -c "echo \$\$ > $cg/cgroup.procs && exec rastreams /dev/nullb0 150 200 8")
-after=$(awk '{ print $3 }' /sys/block/nullb0/stat)
-device=$(( (after - before) * 512 ))
+before=$(dev_read_bytes nullb0)
+set -- $(in_cgroup $cg rastreams /dev/nullb0 150 200 8)
+device=$(( $(dev_read_bytes nullb0) - before ))
 echo "# streams $2 kept_rate $4 consumed $6 device $device; $(stat_of thrash readahead) thrash of $(stat_of all readahead) readaheads"
 check all_streams_kept_rate 150 "$4"
 [ "$(stat_of thrash readahead)" -gt 0 ] && ok thrashing_detected || not_ok thrashing_detected "no thrash readahead counted"
