@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test report bench-thrash kernels stock patched tree export lint bisect clean
+.PHONY: help deps test report bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -15,6 +15,12 @@ report:
 ## make bench-thrash  thrash stress, stock vs patched in one run (bench/thrash.sh; ~6 min)
 bench-thrash:
 	bench/thrash.sh
+## make bench-probe   probe pattern and blkid bytes read, stock vs patched (bench/probe.sh; ~2 min)
+bench-probe:
+	bench/probe.sh
+## make bench-regressions  random reads, 1-64 readers on one fd; stock vs patched in 4 alternating rounds (bench/regressions.sh; ~8 min)
+bench-regressions:
+	bench/regressions.sh
 
 ## make deps      install the Debian packages everything needs
 deps:
@@ -42,7 +48,7 @@ lint:
 	[ -n "$$src" ] || { echo "no kernel tree yet: run make tree or make kernels"; exit 1; }; \
 	scripts/checkpatch.sh $$src
 
-## make bisect    build the kernel after every patch of the series (slow: header changes)
+## make bisect    build the kernel after every patch of the series (slow: header changes; FROM=N starts at patch N)
 bisect: deps
 	scripts/bisect-build.sh
 

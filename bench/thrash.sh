@@ -7,19 +7,13 @@
 # share of thrashed readahead windows (patched, from the statistics).
 #   bench/thrash.sh [STREAMS [KBPS [SECS]]]     (default 300 200 30)
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-B=${BUILD_DIR:-$here/build}
 streams=${1:-300} kbps=${2:-200} secs=${3:-30}
-"$here/scripts/deps.sh"
-declare -A kernel
-for kind in stock patched; do kernel[$kind]=$("$here/scripts/kernel.sh" "$kind"); done
-"$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz"
+. "$(dirname "$0")/lib.sh"
 args="ra.lru=n,y ra.streams=$streams ra.kbps=$kbps ra.secs=$secs"
 for kind in stock patched; do
   kbs=512; [ $kind = stock ] && kbs=128,512
-  QEMU_MEM=128M QEMU_TIMEOUT=$(( 4 * 2 * (secs + 30) + 120 )) "$here/scripts/qemu-run.sh" \
-    "${kernel[$kind]}" "$B/initramfs.cpio.gz" "$B/runs/bench-thrash-$kind" scenarios/thrash \
-    ra.kbs=$kbs $args
+  QEMU_MEM=128M QEMU_TIMEOUT=$(( 4 * 2 * (secs + 30) + 120 )) \
+    boot_kernel $kind bench-thrash-$kind scenarios/thrash ra.kbs=$kbs $args
 done
 echo "Thrash stress: $streams streams x 4 KiB reads at $kbps KB/s, $secs s, 128 MiB guest, null_blk 4 GiB"
 printf '%-9s %-7s %-8s %14s %13s %8s\n' kernel lru ra_kb amplification kept_rate thrash

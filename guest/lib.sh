@@ -30,6 +30,17 @@ nullb_del() { rmdir "/sys/kernel/config/nullb/$1"; }
 
 ra_kb() { cat "/sys/block/$1/queue/read_ahead_kb"; }
 
+# cmdline_arg NAME DEFAULT: ra.NAME=a,b from the kernel command line, as "a b".
+cmdline_arg() {
+	local v
+	v=$(sed -n "s/.*ra\.$1=\([^ ]*\).*/\1/p" /proc/cmdline)
+	echo "${v:-$2}" | tr ',' ' '
+}
+# Numbers on stdin -> "min median max" (%.1f).
+min_med_max() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.1f %.1f %.1f\n", v[1], v[int((NR + 1) / 2)], v[NR] }'
+}
+
 # Bytes read from block device DEV since boot (sectors read, field 3 of stat).
 dev_read_bytes() { echo $(( $(awk '{ print $3 }' "/sys/block/$1/stat") * 512 )); }
 
@@ -66,6 +77,8 @@ trace_start() {
 trace_stop() { echo 0 > $TRACING/events/readahead/readahead/enable; }
 # The readahead events of one inode, without the tracer's prefix.
 trace_of() { grep "ino=$1," $TRACING/trace | sed 's/^.*readahead: //'; }
+# ... and without the dev/ino fields, as ra_model_seq prints them.
+trace_lines() { trace_of "$1" | sed 's/dev=[0-9]*:[0-9]*, ino=[0-9]*, //'; }
 ino_of() { stat -c %i "$1"; }
 # stat_of PATTERN COLUMN: one number from the statistics table.
 stat_of() {
@@ -77,21 +90,45 @@ stat_of() {
 # per read(2), with a maximum window of MAX pages, as 6.12 computes them
 # (get_init_ra_size, get_next_ra_size, the marker placed async_size pages
 # before the end of what was read, no marker when the file ends first).
-# Prints the expected trace lines without the dev/ino fields.
+# Prints the expected trace lines without the dev/ino fields.  With FIRST,
+# the stream starts at page FIRST of an NPAGES file.
 ra_model_seq() {
-	awk -v np="$1" -v max="$2" 'function init(r,  n) { n = 1; while (n < r) n *= 2
+	awk -v np="$(($1 - ${3:-0}))" -v max="$2" -v o="${3:-0}" 'function init(r,  n) { n = 1; while (n < r) n *= 2
 			if (n <= max / 32) return 4 * n; if (n <= max / 4) return 2 * n; return max }
 		function next_size(c) { if (c < max / 16) return 4 * c; if (c <= max / 2) return 2 * c; return max }
 		function min(a, b) { return a < b ? a : b }
 		BEGIN {
 			s = 0; sz = init(1); as = sz > 1 ? sz - 1 : int(sz / 2)
-			printf "readahead-initial(req=0+1, ra=%d+%d-%d, async=0) = %d\n", s, sz, as, min(sz, np - s)
+			printf "readahead-initial(req=%d+1, ra=%d+%d-%d, async=0) = %d\n", o, o + s, sz, as, min(sz, np - s)
 			while (1) {
 				got = min(sz, np - s); if (got - as < 0) break
 				m = s + got - as
 				s += sz; n = next_size(sz); sz = n > sz ? n : sz; as = sz
-				printf "readahead-subsequent(req=%d+1, ra=%d+%d-%d, async=1) = %d\n", m, s, sz, as, s < np ? min(sz, np - s) : 0
+				printf "readahead-subsequent(req=%d+1, ra=%d+%d-%d, async=1) = %d\n", o + m, o + s, sz, as, s < np ? min(sz, np - s) : 0
 				if (s >= np) break
 			}
 		}'
+}
+
+# bytes_read DEV COMMAND...: device bytes COMMAND reads from DEV, cold cache.
+bytes_read() {
+	local dev=$1 before
+	shift
+	drop_caches
+	before=$(dev_read_bytes "$dev")
+	"$@" > /dev/null || return 1
+	echo $(( $(dev_read_bytes "$dev") - before ))
+}
+# The seed's probe pattern, as blkid did it: 1 KiB at 0, lseek to 1536, 16 KiB.
+probe_pattern() { raload lseek-read "$1" 0 1024 1536 16384; }
+# loop_image SIZE_KB [ext2]: /dev/loop1 on a SIZE_KB file in the guest's
+# memory, zero-filled or holding an ext2 file system (busybox mke2fs).
+loop_image() {
+	losetup -d /dev/loop1 2> /dev/null
+	rm -f /tmp/loop1.img
+	truncate -s "$1"K /tmp/loop1.img
+	if [ "$2" = ext2 ]; then
+		mke2fs -F /tmp/loop1.img > /dev/null || return 1
+	fi
+	losetup /dev/loop1 /tmp/loop1.img
 }

@@ -7,7 +7,9 @@
  *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
- *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair
+ *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair;
+ *                                         OFFSET is SEEK_SET, cur:N SEEK_CUR,
+ *                                         end:N SEEK_END, "-" no lseek
  *   raload range FILE OFFSET LEN [BS]     read(2) LEN bytes from OFFSET
  *   raload resident FILE OFFSET LEN       pages of the range in the page cache
  *
@@ -40,6 +42,18 @@ static long long num(const char *s)
 		exit(2);
 	}
 	return v;
+}
+
+/* lseek-read's OFFSET: N, cur:N, end:N, or "-" for no lseek at all */
+static off_t seek(int fd, const char *arg)
+{
+	if (!strcmp(arg, "-"))
+		return 0;
+	if (!strncmp(arg, "cur:", 4))
+		return lseek(fd, num(arg + 4), SEEK_CUR);
+	if (!strncmp(arg, "end:", 4))
+		return lseek(fd, num(arg + 4), SEEK_END);
+	return lseek(fd, num(arg), SEEK_SET);
 }
 
 static int usage(void)
@@ -152,7 +166,7 @@ int main(int argc, char **argv)
 
 			if (len > 16 << 20)
 				return usage();
-			if (lseek(fd, num(argv[i]), SEEK_SET) < 0)
+			if (seek(fd, argv[i]) < 0)
 				die("lseek");
 			n = read(fd, buf, len);
 			if (n < 0)

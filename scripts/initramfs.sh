@@ -25,5 +25,12 @@ done
   done
   for f in "$here"/guest/scenarios/*; do echo "file /guest/scenarios/$(basename "$f") $f 755 0 0"; done
   for f in "$here"/tests/guest/*.sh; do echo "file /tests/$(basename "$f") $f 755 0 0"; done
+  # util-linux's blkid and its shared libraries, for the probe tests
+  blkid=$(command -v blkid || echo /sbin/blkid)
+  echo "file /guest/bin/blkid $blkid 755 0 0"
+  libs=$(ldd "$blkid" | grep -o '/[^ ]*')
+  for lib in $libs; do dirname "$lib"; done | sort -u |
+    awk -F/ '{ p = ""; for (i = 2; i <= NF; i++) { p = p "/" $i; if (!seen[p]++) print "dir " p " 755 0 0" } }'
+  for lib in $libs; do echo "file $lib $(realpath "$lib") 755 0 0"; done
 } > "$work/list"
 "$work/gen_init_cpio" "$work/list" | gzip -1 > "$out"

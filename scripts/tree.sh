@@ -19,6 +19,7 @@ cd "$dir"
 git init -q -b main
 git config user.name "${GIT_AUTHOR_NAME:-ra-series}"; git config user.email "${GIT_AUTHOR_EMAIL:-ra-series@localhost}"
 git config core.autocrlf false
+git config gc.auto 0   # an automatic gc competes with builds and VMs for the 2 cores
 printf '.debian-package-version\n' >> .git/info/exclude
 # Debian's top-level .gitignore ignores everything ("/*"), hence -f.
 git add -A -f . >/dev/null

@@ -18,13 +18,11 @@ grep -q '__print_symbolic' $fmt && ok format_uses_print_symbolic || not_ok forma
 # The host decodes it with libtraceevent, as trace-cmd and perf do (tests/host/trace-format.c).
 sed 's/^/# format: /' $fmt
 
-strip() { sed 's/dev=[0-9]*:[0-9]*, ino=[0-9]*, //'; }
-
 drop_caches
 trace_start
 raload seq $f 4096 > /dev/null
 trace_stop
-trace_of $ino | strip > /tmp/seq.trace
+trace_lines $ino > /tmp/seq.trace
 ra_model_seq 16384 $max > /tmp/seq.model
 check seq_read_event_count "$(wc -l < /tmp/seq.model)" "$(wc -l < /tmp/seq.trace)"
 if cmp -s /tmp/seq.model /tmp/seq.trace; then
@@ -41,14 +39,14 @@ drop_caches
 trace_start
 raload fadvise $f 1048576 262144 > /dev/null
 trace_stop
-check fadvise_event "readahead-fadvise(req=256+64, ra=256+64-0, async=0) = 64" "$(trace_of $ino | strip)"
+check fadvise_event "readahead-fadvise(req=256+64, ra=256+64-0, async=0) = 64" "$(trace_lines $ino)"
 
 # readahead(2) goes the same way.
 drop_caches
 trace_start
 raload readahead $f 2097152 8192 > /dev/null
 trace_stop
-check readahead_syscall_event "readahead-fadvise(req=512+2, ra=512+2-0, async=0) = 2" "$(trace_of $ino | strip)"
+check readahead_syscall_event "readahead-fadvise(req=512+2, ra=512+2-0, async=0) = 2" "$(trace_lines $ino)"
 
 # One mmap fault at page 1000: read-around of ra_pages centred on it.
 drop_caches
@@ -56,7 +54,7 @@ trace_start
 raload mmap $f $((1000 * 4096)) > /dev/null
 trace_stop
 check mmap_around_event "readahead-around(req=1000+1, ra=936+128-32, async=0) = 128" \
-	"$(trace_of $ino | strip | head -1)"
+	"$(trace_lines $ino | head -1)"
 
 # Random 4 KiB preads far apart: each reads just its page.
 drop_caches
@@ -65,6 +63,6 @@ raload pread $f 4096 $((3000 * 4096)) $((5000 * 4096)) $((7000 * 4096)) > /dev/n
 trace_stop
 check random_events "readahead-random(req=3000+1, ra=3000+1-0, async=0) = 1
 readahead-random(req=5000+1, ra=5000+1-0, async=0) = 1
-readahead-random(req=7000+1, ra=7000+1-0, async=0) = 1" "$(trace_of $ino | strip)"
+readahead-random(req=7000+1, ra=7000+1-0, async=0) = 1" "$(trace_lines $ino)"
 
 ktap_done

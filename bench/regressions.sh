@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Where the thrashing-safe readahead must not cost anything, stock vs patched
+# in one run (same QEMU settings): cold random 4 KiB reads (amplification,
+# reads/s) and 1, 2, 8, 64 sequential readers sharing one fd (MB/s, average
+# request size; 1 reader = a single stream, which should hold 512 KiB).
+# Stock at 128 and 512 KiB, patched at 512 KiB.  The emulated machine's
+# speed drifts (other tenants), so the kernels take turns: ROUNDS boots of
+# each, alternating, REPS runs per boot; timings show min/median/max over
+# all runs, the median being the median of the per-boot medians (the
+# lower middle one for an even number of boots).
+#   bench/regressions.sh [ROUNDS]     (default 4)
+set -euo pipefail
+rounds=${1:-4}
+. "$(dirname "$0")/lib.sh"
+for round in $(seq "$rounds"); do
+  for kind in stock patched; do
+    kbs=512; [ $kind = stock ] && kbs=128,512
+    DATA_IMG= boot_kernel $kind bench-random-$kind-$round scenarios/random-read ra.kbs=$kbs
+    DATA_IMG= boot_kernel $kind bench-streams-$kind-$round scenarios/streams ra.kbs=$kbs
+  done
+done
+# rows KIND SCENARIO KEYFIELD TIMEFIELD: one line per "kind@ra_kb key" over
+# all rounds, the min/median/max field TIMEFIELD merged as described above.
+rows() {
+  for round in $(seq "$rounds"); do cat "$B/runs/bench-$2-$1-$round/output.txt"; done |
+  awk -v k=$1 -v key=$3 -v t=$4 '$1 == "ra_kb" { id = k "@" $2 " " $key
+      split($t, m, "/"); first = !(id in line)
+      if (first || m[1] + 0 < lo[id]) lo[id] = m[1] + 0
+      if (first || m[3] + 0 > hi[id]) hi[id] = m[3] + 0
+      meds[id] = meds[id] " " m[2]; if (first) order[++n] = id
+      $1 = k "@" $2; $2 = ""; line[id] = $0 }
+    END { for (i = 1; i <= n; i++) { id = order[i]; c = split(meds[id], v, " ")
+      for (a = 1; a <= c; a++) for (b = a + 1; b <= c; b++) if (v[b] + 0 < v[a] + 0) { x = v[a]; v[a] = v[b]; v[b] = x }
+      $0 = line[id]; $(t - 1) = lo[id] "/" v[int((c + 1) / 2)] "/" hi[id]; print } }'
+}
+echo "Random 4 KiB reads, distinct non-adjacent pages, null_blk 20 us/request (reads/s: min/median/max)"
+printf '%-14s %8s %14s %22s\n' kernel@ra_kb reads amplification reads/s
+{ rows stock random 4 12; rows patched random 4 12; } | awk '{ printf "%-14s %8s %14s %22s\n", $1, $3, $9, $11 }'
+echo
+echo "Sequential readers sharing one fd, null_blk 0.1 ms/request (MB/s: min/median/max)"
+printf '%-14s %8s %20s %9s %8s %14s\n' kernel@ra_kb readers MB/s requests avg_KiB median/stock512
+{ rows stock streams 4 6; rows patched streams 4 6; } | awk '{ split($5, m, "/"); med[$1, $3] = m[2]; line[NR] = $0 }
+  END { for (i = 1; i <= NR; i++) { $0 = line[i]; split($5, m, "/")
+    printf "%-14s %8s %20s %9s %8s %14.2f\n", $1, $3, $5, $7, $9, m[2] / med["stock@512", $3] } }'
