@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test report bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
+.PHONY: help deps test report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -12,6 +12,12 @@ test:
 report:
 	scripts/report.sh
 
+## make bench     every benchmark, stock vs patched -> docs/results.md (bench/all.sh quick; <= 10 min)
+bench:
+	bench/all.sh quick
+## make bench-full the same, full size (bench/all.sh full; < 1 h)
+bench-full:
+	bench/all.sh full
 ## make bench-thrash  thrash stress, stock vs patched in one run (bench/thrash.sh; ~6 min)
 bench-thrash:
 	bench/thrash.sh

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Where the thrashing-safe readahead must not cost anything, stock vs patched
 # in one run (same QEMU settings): cold random 4 KiB reads (amplification,
-# reads/s) and 1, 2, 8, 64 sequential readers sharing one fd (MB/s, average
-# request size; 1 reader = a single stream, which should hold 512 KiB).
+# reads/s) and 1, 2, 8, 64 sequential readers sharing one fd of the hdd
+# model (MB/s, requests, average request size; 1 reader = a single stream,
+# which should hold 512 KiB).
 # Both kernels at 128 and 512 KiB, in that order, so that both run the same
 # sequence after boot (each scenario also starts with a discarded warm-up
 # run: the first workload after a boot runs slower).  The emulated machine's
@@ -38,8 +39,8 @@ echo "Random 4 KiB reads, distinct non-adjacent pages, null_blk 20 us/request (r
 printf '%-14s %8s %14s %22s\n' kernel@ra_kb reads amplification reads/s
 { rows stock random 4 12; rows patched random 4 12; } | awk '{ printf "%-14s %8s %14s %22s\n", $1, $3, $9, $11 }'
 echo
-echo "Sequential readers sharing one fd, null_blk 0.1 ms/request (MB/s: min/median/max)"
+echo "Sequential readers sharing one fd, hdd model: 8 ms + size at 100 MB/s, one request at a time (MB/s: min/median/max)"
 printf '%-14s %8s %20s %9s %8s %14s\n' kernel@ra_kb readers MB/s requests avg_KiB median/stock@kb
-{ rows stock streams 4 6; rows patched streams 4 6; } | awk '{ split($5, m, "/"); med[$1, $3] = m[2]; line[NR] = $0 }
-  END { for (i = 1; i <= NR; i++) { $0 = line[i]; split($5, m, "/")
-    printf "%-14s %8s %20s %9s %8s %14.2f\n", $1, $3, $5, $7, $9, m[2] / med["stock@" substr($1, index($1, "@") + 1), $3] } }'
+{ rows stock streams 4 8; rows patched streams 4 8; } | awk '{ split($7, m, "/"); med[$1, $3] = m[2]; line[NR] = $0 }
+  END { for (i = 1; i <= NR; i++) { $0 = line[i]; split($7, m, "/")
+    printf "%-14s %8s %20s %9s %8s %14.2f\n", $1, $3, $7, $9, $11, m[2] / med["stock@" substr($1, index($1, "@") + 1), $3] } }'

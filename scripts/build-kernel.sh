@@ -33,6 +33,7 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   [ $bad = 0 ] || [ "${ASSERT_CONFIG:-1}" = 0 ] || exit 1
   echo "$want" > "$stamp"
 fi
-make -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" bzImage >"$obj/make.log" 2>&1 \
+# "modules" too: it writes Module.symvers, which the guest's test module needs.
+make -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" bzImage modules >"$obj/make.log" 2>&1 \
   || { tail -40 "$obj/make.log"; echo "build-kernel: build failed in $src (log: $obj/make.log)" >&2; exit 1; }
 echo "$obj/arch/x86/boot/bzImage"

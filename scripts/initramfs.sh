@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Build the guest initramfs: initramfs.sh <kernel-src> <out.cpio.gz>
+# Build the guest initramfs: initramfs.sh <kernel-src> <out.cpio.gz> [kernel-obj]
 # busybox-static, the guest side (guest/), the guest tests (tests/guest/) and
-# every guest/*.c compiled statically.
+# every guest/*.c compiled statically; with a built kernel-obj, also the
+# test-only guest/dm-model module built against it (/guest/dm-model.ko).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(realpath "$1"); out=$(realpath -m "$2")
 work=$(dirname "$out")/initramfs.d
 rm -rf "$work"; mkdir -p "$work/bin"
+if [ -n "${3:-}" ]; then
+  cp -r "$here/guest/dm-model" "$work/dm-model"
+  make -C "$(realpath "$3")" M="$work/dm-model" modules >"$work/dm-model.log" 2>&1 \
+    || { cat "$work/dm-model.log"; echo "initramfs: dm-model build failed" >&2; exit 1; }
+fi
 
 gcc -O2 -o "$work/gen_init_cpio" "$src/usr/gen_init_cpio.c"
 for c in "$here"/guest/*.c; do
@@ -20,15 +26,17 @@ done
     "file /bin/busybox /bin/busybox 755 0 0" "slink /bin/sh busybox 777 0 0" \
     "file /init $here/guest/init 755 0 0"
   for f in "$work"/bin/*; do echo "file /guest/bin/$(basename "$f") $f 755 0 0"; done
+  [ -f "$work/dm-model/dm-model.ko" ] && echo "file /guest/dm-model.ko $work/dm-model/dm-model.ko 644 0 0"
   for f in "$here"/guest/*; do   # scripts next to init; C programs are built above
     case $f in */init|*.c) ;; *) [ -f "$f" ] && echo "file /guest/$(basename "$f") $f 755 0 0";; esac
   done
   for f in "$here"/guest/scenarios/*; do echo "file /guest/scenarios/$(basename "$f") $f 755 0 0"; done
   for f in "$here"/tests/guest/*.sh; do echo "file /tests/$(basename "$f") $f 755 0 0"; done
-  # util-linux's blkid and its shared libraries, for the probe tests
-  blkid=$(command -v blkid || echo /sbin/blkid)
-  echo "file /guest/bin/blkid $blkid 755 0 0"
-  libs=$(ldd "$blkid" | grep -o '/[^ ]*')
+  # Host tools with their shared libraries: util-linux's blkid for the probe
+  # tests, dmsetup for the benchmarks' device models.
+  tools=$(for t in blkid dmsetup; do PATH=$PATH:/sbin:/usr/sbin command -v $t; done)
+  for t in $tools; do echo "file /guest/bin/$(basename "$t") $t 755 0 0"; done
+  libs=$(for t in $tools; do ldd "$t" | grep -o '/[^ ]*'; done | sort -u)
   for lib in $libs; do dirname "$lib"; done | sort -u |
     awk -F/ '{ p = ""; for (i = 2; i <= NF; i++) { p = p "/" $i; if (!seen[p]++) print "dir " p " 755 0 0" } }'
   for lib in $libs; do echo "file $lib $(realpath "$lib") 755 0 0"; done

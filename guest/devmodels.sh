@@ -1,0 +1,39 @@
+# Emulated disks for the benchmarks, sourced after lib.sh.  A null_blk that
+# adds no latency, under the test-only dm-model target (guest/dm-model,
+# loaded from /guest/dm-model.ko): every request takes access + size / rate
+# on one of DEPTH servers.  (null_blk alone gives the larger of a completion
+# time and a bandwidth cap, not their sum.)
+#   model  access   rate          depth  size
+#   hdd    8 ms     100000 KiB/s  1      40 GiB  (the seed's cover letter)
+#   usb    1 ms     20000 KiB/s   1      4 GiB   (a slow USB stick)
+#   ssd    0.1 ms   512000 KiB/s  64     40 GiB  (fast, deep queue)
+devmodel_params() {	# MODEL -> access_us kib_per_s queue_depth size_mb
+	case $1 in
+	hdd) echo 8000 100000 1 40960;;
+	usb) echo 1000 20000 1 4096;;
+	ssd) echo 100 512000 64 40960;;
+	*) return 1;;
+	esac
+}
+# devmodel_add MODEL: prints the path of the new device.
+devmodel_add() {
+	local model=$1 access rate depth size
+	set -- $(devmodel_params "$model") || return 1
+	access=$1 rate=$2 depth=$3 size=$4
+	grep -q '^dm_model ' /proc/modules || insmod /guest/dm-model.ko || return 1
+	nullb_add "${model}_raw" "$size" hw_queue_depth="$depth" max_sectors=8192 || return 1
+	# no udev here: devtmpfs makes /dev/dm-N, and libdevmapper must not wait
+	echo "0 $((size * 2048)) model /dev/${model}_raw $access $rate $depth" |
+		DM_DISABLE_UDEV=1 dmsetup create "$model" || return 1
+	devmodel_path "$model"
+}
+devmodel_del() { DM_DISABLE_UDEV=1 dmsetup remove "$1" && nullb_del "$1_raw"; }
+# The kernel's name of a model's disk (for /sys/block/NAME), and its path.
+devmodel_disk() {
+	local d
+	for d in /sys/block/dm-*; do
+		[ "$(cat "$d/dm/name" 2> /dev/null)" = "$1" ] && { basename "$d"; return; }
+	done
+	return 1
+}
+devmodel_path() { echo "/dev/$(devmodel_disk "$1")"; }
