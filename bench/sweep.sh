@@ -17,9 +17,10 @@ data=$B/runs/bench-sweep.dat
 join <(awk '$1 == "sweep" { print $2 "@" $4, $8 }' "$B/runs/bench-sweep-stock/output.txt" | sort) \
      <(awk '$1 == "sweep" { print $2 "@" $4, $8, $12 }' "$B/runs/bench-sweep-patched/output.txt" | sort) |
   tr '@' ' ' | sort -k1,1 -k2n > "$data"
-echo "Readahead-size sweep: cold sequential read, MB/s (hdd analytic: the cover letter's model)"
+echo "Readahead-size sweep: cold sequential read, MiB/s; hdd_model: one window per 8 ms + KiB/100 ms,"
+echo "per 1 MiB request (= the cover letter's table up to 1024 KiB)"
 printf '%-6s %8s %10s %10s %8s %10s %9s\n' model ra_kb stock patched ratio hdd_model avg_KiB
-awk '{ model = $1 == "hdd" ? sprintf("%.2f", $2 / (8 + $2 / 100) * 1000 / 1024) : "-"
+awk '{ model = $1 == "hdd" ? sprintf("%.2f", $2 / (8 * int(($2 + 1023) / 1024) + $2 / 100) * 1000 / 1024) : "-"
   printf "%-6s %8s %10s %10s %8.2f %10s %9s\n", $1, $2, $3, $4, $4 / $3, model, $5 }' "$data"
 for m in $(echo "$models" | tr ',' ' '); do
   grep "^$m " "$data" > "$data.$m" || continue

@@ -1,8 +1,8 @@
 # Emulated disks for the benchmarks, sourced after lib.sh.  A null_blk that
 # adds no latency, under the test-only dm-model target (guest/dm-model,
-# loaded from /guest/dm-model.ko): every request takes access + size / rate
-# on one of DEPTH servers.  (null_blk alone gives the larger of a completion
-# time and a bandwidth cap, not their sum.)
+# loaded from /guest/dm-model.ko): every request (bio) takes
+# access + size / rate on one of DEPTH servers.  (null_blk alone gives the
+# larger of a completion time and a bandwidth cap, not their sum.)
 #   model  access   rate          depth  size
 #   hdd    8 ms     100000 KiB/s  1      40 GiB  (the seed's cover letter)
 #   usb    1 ms     20000 KiB/s   1      4 GiB   (a slow USB stick)

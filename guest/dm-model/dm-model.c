@@ -11,12 +11,10 @@
  * cap, not their sum, and dm-delay's delay overlaps the cap.  Here every
  * bio is held until the modelled disk would have finished it (on the
  * first of its DEPTH servers to be free), then passed to the device below,
- * a null_blk that adds no latency of its own.  At depth 1, a bio that
- * continues the previous one within 2 ms while that one is still queued
- * (a large read split into bios) is part of the same request and pays no
- * second access time; the next window of a readahead stream comes a whole
- * request time later and pays it, as in the cover letter's model.  Loaded
- * only inside the benchmark guests; not part of the series.
+ * a null_blk that adds no latency of its own.  Every bio is a request
+ * and pays the access time, as in the cover letter's model (readahead of
+ * order-0 page cache folios makes bios of at most 1 MiB, BIO_MAX_VECS
+ * pages).  Loaded only inside the benchmark guests; not part of the series.
  */
 #include <linux/bio.h>
 #include <linux/device-mapper.h>
@@ -34,8 +32,6 @@ struct model {
 	unsigned int depth;
 	spinlock_t lock;	/* protects all below */
 	ktime_t busy_until[MODEL_MAX_DEPTH];	/* when each server is free */
-	sector_t last_end;	/* where the last bio ended, */
-	ktime_t last_arrival;	/* and when it came */
 	struct list_head held;	/* model_io, in due order */
 	struct hrtimer timer;	/* at the due time of the first held bio */
 	struct work_struct release;
@@ -94,12 +90,6 @@ static int model_map(struct dm_target *ti, struct bio *bio)
 	io->bio = bio;
 
 	spin_lock_irqsave(&m->lock, flags);
-	if (m->depth == 1 && bio->bi_iter.bi_sector == m->last_end &&
-	    !list_empty(&m->held) &&
-	    ktime_before(now, ktime_add_ms(m->last_arrival, 2)))
-		cost -= m->access_ns;
-	m->last_end = bio_end_sector(bio);
-	m->last_arrival = now;
 	for (i = 1; i < m->depth; i++)	/* the server free first */
 		if (ktime_before(m->busy_until[i], m->busy_until[s]))
 			s = i;
