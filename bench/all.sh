@@ -26,7 +26,7 @@ section "1. Readahead-size sweep" bench/sweep.sh "${sweep[@]}"
 section "2. Thrash stress" bench/thrash.sh "${thrash[@]}"
 section "3. Probing readers (lseek)" bench/probe.sh
 section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds"
-ver=$(cat "$here/build/stock/src/.debian-package-version")
+ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 {
   echo "# Results: stock 6.12 vs the series"
   echo
