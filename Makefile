@@ -18,7 +18,7 @@ bench:
 ## make bench-full the same, full size (bench/all.sh full; < 1 h)
 bench-full:
 	bench/all.sh full
-## make bench-thrash  thrash stress, stock vs patched in one run (bench/thrash.sh; ~6 min)
+## make bench-thrash  thrash stress (mem= and memcg), stock vs patched in one run (bench/thrash.sh; ~20 min)
 bench-thrash:
 	bench/thrash.sh
 ## make bench-probe   probe pattern and blkid bytes read, stock vs patched (bench/probe.sh; ~2 min)

@@ -7,8 +7,11 @@
  *
  * Each stream is a thread with its own file descriptor, reading BS bytes
  * (default 4096) at a time from its own region of FILE (the file divided
- * evenly), paced to KB_PER_S. Prints "streams N kept_rate K consumed BYTES":
- * K streams read at least 95% of what their rate asked for.
+ * evenly), paced to KB_PER_S. Prints "streams N kept_rate K consumed BYTES
+ * cached_ahead BYTES": K streams read at least 95% of what their rate asked
+ * for; cached_ahead is what is in the page cache in the AHEAD_MAX bytes after
+ * where each stream stopped: read ahead and not (yet) wasted, so device bytes
+ * minus consumed minus cached_ahead is what was read and evicted unused.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +31,9 @@ struct stream {
 	long long consumed;
 	int error;
 };
+
+/* more than any readahead window in flight: 2 x the 4 MiB maximum */
+#define AHEAD_MAX (8LL << 20)
 
 static const char *path;
 static long bs, kbps;
@@ -76,10 +83,36 @@ static void *run(void *arg)
 	return NULL;
 }
 
+/* Bytes of [off, off + len) of fd in the page cache, or -1 on error. */
+static long long cached_bytes(int fd, off_t off, long long len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	long long pages = (len + page - 1) / page, cached = 0, i;
+	unsigned char *vec = malloc(pages ? pages : 1);
+	void *map;
+
+	if (!vec)
+		return -1;
+	if (!pages) {
+		free(vec);
+		return 0;
+	}
+	map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+	if (map == MAP_FAILED || mincore(map, len, vec)) {
+		free(vec);
+		return -1;
+	}
+	for (i = 0; i < pages; i++)
+		cached += vec[i] & 1;
+	munmap(map, len);
+	free(vec);
+	return cached * page;
+}
+
 int main(int argc, char **argv)
 {
 	long nstreams, seconds, i, kept = 0;
-	long long consumed = 0, want;
+	long long consumed = 0, ahead = 0, want;
 	pthread_attr_t attr;
 	struct stream *st;
 	off_t size;
@@ -99,8 +132,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rastreams: bad arguments or %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	/* kept open: the last close of a block device drops its page cache */
 	size = lseek(fd, 0, SEEK_END);
-	close(fd);
 	st = calloc(nstreams, sizeof(*st));
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 64 * 1024);
@@ -128,6 +161,19 @@ int main(int argc, char **argv)
 		consumed += st[i].consumed;
 		kept += st[i].consumed * 100 >= want * 95;
 	}
-	printf("streams %ld kept_rate %ld consumed %lld\n", nstreams, kept, consumed);
+	for (i = 0; i < nstreams; i++) {
+		long long left = st[i].len - st[i].consumed;
+		long long n = cached_bytes(fd, st[i].start + st[i].consumed,
+					   left < AHEAD_MAX ? left : AHEAD_MAX);
+
+		if (n < 0) {
+			perror("rastreams: mincore");
+			return 1;
+		}
+		ahead += n;
+	}
+	close(fd);
+	printf("streams %ld kept_rate %ld consumed %lld cached_ahead %lld\n",
+	       nstreams, kept, consumed, ahead);
 	return 0;
 }
