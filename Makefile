@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
+.PHONY: help deps test debug kselftests report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -7,6 +7,14 @@ help:
 ## make test      the test suite: checkpatch, KUnit and guest tests; ends "N passed, M failed"
 test:
 	tests/run.sh
+
+## make debug     the debug kernel (KASAN, lockdep, ...): test suite, integrity, thrash stress; fails on any report
+debug:
+	scripts/debug-pass.sh
+
+## make kselftests the kernel's mincore/cachestat selftests and the bad-input test on stock and patched (scripts/stock-and-patched.sh)
+kselftests:
+	scripts/stock-and-patched.sh
 
 ## make report    the main job: stock vs patched kernels in QEMU, printed report
 report:

@@ -8,8 +8,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-quick}
 out=$here/docs/results.md
 case $mode in
-  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1 ;;
-  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4 ;;
+  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1; reps=1 ;;
+  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4; reps=3 ;;
   *) echo "usage: bench/all.sh [quick|full]" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -23,9 +23,11 @@ section() {	# TITLE COMMAND...: run a bench script, keep its table
 }
 section "Device models" bench/devmodels.sh
 section "1. Readahead-size sweep" bench/sweep.sh "${sweep[@]}"
-section "2. Thrash stress" bench/thrash.sh "${thrash[@]}"
+section "2, 8. Thrash stress (mem= and memcg), one stream's windows over time" bench/thrash.sh "${thrash[@]}"
 section "3. Probing readers (lseek)" bench/probe.sh
 section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds"
+section "6. mmap faults" bench/mmap.sh hdd "$reps"
+section "7. Memory footprint" bench/footprint.sh "$reps"
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 {
   echo "# Results: stock 6.12 vs the series"

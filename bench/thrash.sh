@@ -5,6 +5,8 @@
 # patched at 512 KiB. Two kinds of memory limit, one boot per kernel each:
 # a 128 MiB guest (mem=), and a 1 GiB guest with the readers in a memory
 # cgroup of memory.max=MEMCG (containers). Table: bench/thrash_table.py.
+# In the 128 MiB guest, one stream's page cache insertions are traced:
+# docs/plots/thrash-window.png shows its readahead windows over time (MGLRU).
 #   bench/thrash.sh [STREAMS [KBPS [SECS [REPS [MEMCG]]]]]  (default 300 200 30 3 100M)
 set -euo pipefail
 streams=${1:-300} kbps=${2:-200} secs=${3:-30} reps=${4:-3} memcg=${5:-100M}
@@ -14,7 +16,7 @@ outs=()
 for limit in mem memcg; do
   for kind in stock patched; do
     kbs=512; [ $kind = stock ] && kbs=128,512
-    mem=128M cg=; [ $limit = memcg ] && mem=1G cg="ra.memcg=$memcg"
+    mem=128M cg="ra.trace=$((streams / 2))"; [ $limit = memcg ] && mem=1G cg="ra.memcg=$memcg"
     QEMU_MEM=$mem QEMU_TIMEOUT=$(( 4 * reps * (secs + 30) + 120 )) \
       boot_kernel $kind bench-thrash-$kind-$limit scenarios/thrash ra.kbs=$kbs $args $cg
     outs+=("$kind=$B/runs/bench-thrash-$kind-$limit/output.txt")
@@ -23,3 +25,15 @@ done
 echo "Thrash stress: $streams streams x 4 KiB reads at $kbps KB/s, $secs s, null_blk 4 GiB;"
 echo "memcg '-': 128 MiB guest; memcg $memcg: 1 GiB guest, readers in a cgroup with memory.max=$memcg"
 python3 "$here/bench/thrash_table.py" "${outs[@]}"
+echo
+echo "Readahead windows of stream $((streams / 2)) in the 128 MiB guest, MGLRU (page cache insertions, traced)"
+dat=$B/runs/bench-thrash-window.dat
+python3 "$here/bench/thrash_windows.py" y "$dat" "${outs[0]}" "${outs[1]}"
+mkdir -p "$here/docs/plots"
+gnuplot <<GP
+set terminal png size 900,500
+set output '$here/docs/plots/thrash-window.png'
+set title 'Thrash stress: readahead windows of one of $streams streams over time (128 MiB, MGLRU)'
+set xlabel 'seconds'; set ylabel 'window KiB'; set grid; set key right top
+plot for [i=0:2] '$dat' index i using 1:2 with points pt 7 ps 0.6 title columnheader(1)
+GP

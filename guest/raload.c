@@ -7,11 +7,15 @@
  *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
+ *   raload mmap-range FILE OFFSET LEN     fault the pages of a range in order
  *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair;
  *                                         OFFSET is SEEK_SET, cur:N SEEK_CUR,
  *                                         end:N SEEK_END, "-" no lseek
  *   raload range FILE OFFSET LEN [BS]     read(2) LEN bytes from OFFSET
  *   raload resident FILE OFFSET LEN       pages of the range in the page cache
+ *   raload prefixes LIST                  per "PATH LEN" line of LIST, read(2)
+ *                                         the first LEN bytes of PATH
+ *   raload cached LIST                    pages of the LIST's files cached
  *
  * Prints the number of bytes read (pages for "resident") on stdout.
  * Exits 1 on any error.
@@ -56,9 +60,71 @@ static off_t seek(int fd, const char *arg)
 	return lseek(fd, num(arg), SEEK_SET);
 }
 
+/* Resident pages of the whole of fd, by mincore() over a mapping. */
+static long long resident(int fd)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	off_t size = lseek(fd, 0, SEEK_END);
+	long long n = 0, i;
+	unsigned char *vec;
+	void *map;
+
+	if (size <= 0)
+		return size;
+	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	vec = malloc((size + page - 1) / page);
+	if (map == MAP_FAILED || !vec || mincore(map, size, vec))
+		die("mincore");
+	for (i = 0; i < (size + page - 1) / page; i++)
+		n += vec[i] & 1;
+	munmap(map, size);
+	free(vec);
+	return n;
+}
+
+/* The modes over a list of "PATH LEN" lines: prefixes and cached. */
+static int list(const char *mode, const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "r");
+	long long len, total = 0;
+	char name[4096];
+
+	if (!f)
+		die(path);
+	while (fscanf(f, "%4095s %lld", name, &len) == 2) {
+		int fd = open(name, O_RDONLY);
+
+		if (fd < 0)
+			die(name);
+		if (!strcmp(mode, "cached")) {
+			total += resident(fd);
+		} else {
+			while (len > 0) {
+				ssize_t n = read(fd, buf, len < (long long)sizeof(buf) ?
+						 len : (long long)sizeof(buf));
+				if (n < 0)
+					die(name);
+				if (!n)
+					break;
+				total += n;
+				len -= n;
+			}
+		}
+		close(fd);
+	}
+	if (!feof(f)) {
+		fprintf(stderr, "raload: %s: not a list of PATH LEN lines\n", path);
+		return 1;
+	}
+	fclose(f);
+	printf("%lld\n", total);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|lseek-read|range|resident FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|mmap-range|lseek-read|range|resident|prefixes|cached FILE ...\n");
 	return 2;
 }
 
@@ -72,6 +138,8 @@ int main(int argc, char **argv)
 	if (argc < 3)
 		return usage();
 	mode = argv[1];
+	if (!strcmp(mode, "prefixes") || !strcmp(mode, "cached"))
+		return list(argv[1], argv[2]);
 	fd = open(argv[2], O_RDONLY);
 	if (fd < 0)
 		die(argv[2]);
@@ -112,23 +180,40 @@ int main(int argc, char **argv)
 		if (readahead(fd, num(argv[3]), num(argv[4])))
 			die("readahead");
 	} else if (!strcmp(mode, "mmap") && argc > 3) {
-		struct stat st;
+		/* the size from lseek(): fstat() says 0 for a block device */
+		off_t size = lseek(fd, 0, SEEK_END);
 		volatile char *map;
 
-		if (fstat(fd, &st))
-			die("fstat");
-		map = mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+		if (size < 0)
+			die("lseek");
+		if (!size) {
+			fprintf(stderr, "raload: %s is empty\n", argv[2]);
+			return 1;
+		}
+		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 		if (map == MAP_FAILED)
 			die("mmap");
 		for (i = 3; i < argc; i++) {
 			long long off = num(argv[i]);
 
-			if (off < 0 || off >= st.st_size) {
+			if (off < 0 || off >= size) {
 				fprintf(stderr, "raload: offset %lld outside the file\n", off);
 				return 1;
 			}
 			total += map[off] * 0 + 1;
 		}
+	} else if (!strcmp(mode, "mmap-range") && argc == 5) {
+		long long off = num(argv[3]), len = num(argv[4]), i;
+		long page = sysconf(_SC_PAGESIZE);
+		volatile char *map;
+
+		if (off < 0 || len <= 0 || off % page)
+			return usage();
+		map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+		if (map == MAP_FAILED)
+			die("mmap");
+		for (i = 0; i < len; i += page)
+			total += map[i] * 0 + (len - i < page ? len - i : page);
 	} else if (!strcmp(mode, "range") && (argc == 5 || argc == 6)) {
 		long long left = num(argv[4]);
 		size_t bs = argc == 6 ? num(argv[5]) : 4096;

@@ -4,13 +4,16 @@
 # small-device cap leaves the 512 KiB default alone) with files whose sizes the
 # tests compute their expectations from:
 #   seq64m    64 MiB, 16384 pages    small40k  40 KiB, 10 pages
+#   desk/     a desktop-like mix of files and desk/list, how much of each a
+#             program reads at startup (scripts/desk-files.py)
 set -euo pipefail
 out=$(realpath -m "$1")
-stamp="v2"
+stamp="v3"
 [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
 d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
 head -c 64M /dev/urandom > "$d/seq64m"
 head -c 40K /dev/urandom > "$d/small40k"
+python3 "$(dirname "$0")/desk-files.py" "$d/desk" /data/desk
 rm -f "$out"
 mkfs.ext4 -q -F -O ^has_journal -E root_owner=0:0,lazy_itable_init=1 -d "$d" "$out" 40G
 echo "$stamp" > "$out.stamp"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Build the guest initramfs: initramfs.sh <kernel-src> <out.cpio.gz> [kernel-obj]
 # busybox-static, the guest side (guest/), the guest tests (tests/guest/) and
-# every guest/*.c compiled statically; with a built kernel-obj, also the
-# test-only guest/dm-model module built against it (/guest/dm-model.ko).
+# every guest/*.c compiled statically, the kernel's own selftests that watch
+# the page cache (mincore, cachestat; /guest/selftests); with a built
+# kernel-obj, also the test-only guest/dm-model module built against it
+# (/guest/dm-model.ko).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(realpath "$1"); out=$(realpath -m "$2")
 work=$(dirname "$out")/initramfs.d
-rm -rf "$work"; mkdir -p "$work/bin"
+rm -rf "$work"; mkdir -p "$work/bin" "$work/selftests"
 if [ -n "${3:-}" ]; then
   cp -r "$here/guest/dm-model" "$work/dm-model"
   make -C "$(realpath "$3")" M="$work/dm-model" modules >"$work/dm-model.log" 2>&1 \
@@ -19,6 +21,14 @@ for c in "$here"/guest/*.c; do
   gcc -O2 -Wall -Werror -static -pthread -o "$work/bin/$(basename "$c" .c)" "$c"
 done
 
+# cachestat needs this tree's uapi headers (struct cachestat is newer than the host's)
+make -s -C "$src" O="$work/uapi" headers > "$work/hdr.log" 2>&1 \
+  || { cat "$work/hdr.log"; echo "initramfs: make headers failed" >&2; exit 1; }
+sel=$src/tools/testing/selftests
+gcc -O2 -static -pthread -I"$sel" -o "$work/selftests/mincore_selftest" "$sel/mincore/mincore_selftest.c"
+gcc -O2 -static -I"$sel" -isystem "$work/uapi/usr/include" -o "$work/selftests/test_cachestat" \
+  "$sel/cachestat/test_cachestat.c" -lrt
+
 {
   printf '%s\n' "dir /dev 755 0 0" "nod /dev/console 600 0 0 c 5 1" \
     "dir /bin 755 0 0" "dir /proc 755 0 0" "dir /sys 755 0 0" "dir /tmp 1777 0 0" \
@@ -26,6 +36,8 @@ done
     "file /bin/busybox /bin/busybox 755 0 0" "slink /bin/sh busybox 777 0 0" \
     "file /init $here/guest/init 755 0 0"
   for f in "$work"/bin/*; do echo "file /guest/bin/$(basename "$f") $f 755 0 0"; done
+  echo "dir /guest/selftests 755 0 0"
+  for f in "$work"/selftests/*; do echo "file /guest/selftests/$(basename "$f") $f 755 0 0"; done
   [ -f "$work/dm-model/dm-model.ko" ] && echo "file /guest/dm-model.ko $work/dm-model/dm-model.ko 644 0 0"
   for f in "$here"/guest/*; do   # scripts next to init; C programs are built above
     case $f in */init|*.c) ;; *) [ -f "$f" ] && echo "file /guest/$(basename "$f") $f 755 0 0";; esac

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Build the stock or the patched kernel: kernel.sh stock|patched [fragment...]
+# Build the stock or the patched kernel: kernel.sh KIND [fragment...]
+# KIND: stock, patched, or either with -debug (the same tree, built in
+# build/<KIND>/obj with kconfig/debug.config added).
 # Keeps build/<kind>/src in step with the installed linux-source-6.12 and, for
 # "patched", with patches/ (re-made with git am when either changes); then
-# builds build/<kind>/obj. Prints the bzImage path.
+# builds build/<KIND>/obj. Prints the bzImage path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-kind=$1; shift
-case $kind in stock|patched) ;; *) echo "kernel.sh: stock or patched, not '$kind'" >&2; exit 2;; esac
+variant=$1; shift
+kind=${variant%-debug}
+case $variant in stock|patched|stock-debug|patched-debug) ;;
+  *) echo "kernel.sh: stock, patched, stock-debug or patched-debug, not '$variant'" >&2; exit 2;; esac
 B=${BUILD_DIR:-$here/build}/$kind
 frags=("$@")
 if [ ${#frags[@]} = 0 ]; then
   frags=("$here/kconfig/guest.config")
   [ "$kind" = patched ] && frags+=("$here/kconfig/series.config")
+  [ "$variant" != "$kind" ] && frags+=("$here/kconfig/debug.config")
 fi
 
 want=$(dpkg-query -W -f='${Version}' linux-source-6.12)
@@ -21,4 +26,4 @@ if [ "$(cat "$B/src.stamp" 2>/dev/null)" != "$want" ]; then
   "$here/scripts/tree.sh" "$B/src" "$kind" >&2
   echo "$want" > "$B/src.stamp"
 fi
-"$here/scripts/build-kernel.sh" "$B/src" "$B/obj" "${frags[@]}"
+"$here/scripts/build-kernel.sh" "$B/src" "${BUILD_DIR:-$here/build}/$variant/obj" "${frags[@]}"

@@ -7,14 +7,15 @@
 # guest command succeeded and the kernel logged no panic, oops, BUG or WARN.
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
 # (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
-# (a read-only disk image, /dev/vda in the guest, mounted at /data).
+# (a disk image, /dev/vda in the guest, mounted read-only at /data; QEMU
+# keeps the guest's writes in a throw-away snapshot, the image never changes).
 set -uo pipefail
 kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
 mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
 accel=${QEMU_ACCEL:-tcg}
 cpu=max; [ "$accel" = kvm ] && cpu=host,-arch-capabilities
 disk=()
-[ -n "${DATA_IMG:-}" ] && disk=(-drive "file=$DATA_IMG,if=virtio,format=raw,readonly=on")
+[ -n "${DATA_IMG:-}" ] && disk=(-drive "file=$DATA_IMG,if=virtio,format=raw,snapshot=on")
 
 timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
   -accel "$accel" -M pc -cpu "$cpu" -smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1G}" \

@@ -6,14 +6,16 @@
 #   - the guest tests in tests/guest/ (KTAP on the second serial port),
 #   - host checks of what the guest reported (tests/host/).
 # Exit status is non-zero on any failure, and when the guest crashed or hung.
+# KERNEL_KIND=patched-debug runs it all on the debug kernel (scripts/debug-pass.sh).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD_DIR:-$here/build}
-run=$B/runs/tests
+kind=${KERNEL_KIND:-patched}
+run=$B/runs/tests${kind#patched}
 start=$(date +%s)
 
 "$here/scripts/deps.sh" || exit 1
-kernel=$("$here/scripts/kernel.sh" patched) || { echo "0 passed, 1 failed (kernel build)"; exit 1; }
+kernel=$("$here/scripts/kernel.sh" "$kind") || { echo "0 passed, 1 failed (kernel build)"; exit 1; }
 "$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" || { echo "0 passed, 1 failed (initramfs)"; exit 1; }
 "$here/scripts/data-image.sh" "$B/data.img" || { echo "0 passed, 1 failed (data image)"; exit 1; }
 export DATA_IMG=$B/data.img
