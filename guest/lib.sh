@@ -41,6 +41,8 @@ min_med_max() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.1f %.1f %.1f\n", v[1], v[int((NR + 1) / 2)], v[NR] }'
 }
 
+# Read requests and sectors read by block device DEV since boot (stat fields 1, 3).
+dev_reads() { awk '{ print $1, $3 }' "/sys/block/$1/stat"; }
 # Bytes read from block device DEV since boot (sectors read, field 3 of stat).
 dev_read_bytes() { echo $(( $(awk '{ print $3 }' "/sys/block/$1/stat") * 512 )); }
 
