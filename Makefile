@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug kselftests report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
+.PHONY: help deps test debug debug-quick kselftests report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -11,6 +11,9 @@ test:
 ## make debug     the debug kernel (KASAN, lockdep, ...): test suite, integrity, thrash stress; fails on any report
 debug:
 	scripts/debug-pass.sh
+## make debug-quick  the test suite alone on the debug kernel (what CI runs after make test)
+debug-quick:
+	scripts/debug-pass.sh quick
 
 ## make kselftests the kernel's mincore/cachestat selftests and the bad-input test on stock and patched (scripts/stock-and-patched.sh)
 kselftests:

@@ -31,9 +31,13 @@ dat=$B/runs/bench-thrash-window.dat
 python3 "$here/bench/thrash_windows.py" y "$dat" "${outs[0]}" "${outs[1]}"
 mkdir -p "$here/docs/plots"
 gnuplot <<GP
-set terminal png size 900,500
+set terminal png size 900,750 noenhanced
 set output '$here/docs/plots/thrash-window.png'
-set title 'Thrash stress: readahead windows of one of $streams streams over time (128 MiB, MGLRU)'
-set xlabel 'seconds'; set ylabel 'window KiB'; set grid; set key right top
-plot for [i=0:2] '$dat' index i using 1:2 with points pt 7 ps 0.6 title columnheader(1)
+set multiplot layout 3,1 title 'Thrash stress: readahead windows of one of $streams streams over time (128 MiB, MGLRU)'
+set ylabel 'window KiB'; set grid; set yrange [0:*]; set xrange [0:$secs]
+do for [i=0:2] {
+  if (i == 2) { set xlabel 'seconds' }
+  plot '$dat' index i using 1:2 with impulses lw 2 title columnheader(1)
+}
+unset multiplot
 GP

@@ -5,6 +5,9 @@
  *
  *   raerrors REGULAR_FILE BLOCK_DEVICE TMPFS_DIR
  *
+ * REGULAR_FILE should be shorter than 64 pages: one case maps 64 pages of
+ * it, past its end.
+ *
  * Prints one line per case: "CASE got RESULT want RESULT", RESULT being 0
  * or an errno name; the wanted results are those of the man pages
  * (posix_fadvise(2), readahead(2), madvise(2)), and where they say nothing,

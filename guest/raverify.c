@@ -31,8 +31,9 @@
  *                     another process truncates/extends the file: a read
  *                     may end early, but what it returns must be right
  *
- * Prints "verified BYTES mismatches N" (bytes); exits 1 if N > 0 or on any error,
- * after printing the first mismatches.
+ * Prints "verified BYTES mismatches N" (bytes); exits 1 if N > 0, if a read
+ * came back short inside the file (or a whole-file path got less than the
+ * file), or on any error, after printing the first mismatches.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -175,10 +176,16 @@ static void *interleaved_reader(void *arg)
 		die("malloc");
 	for (off = r->start; off < r->start + r->len; off += 4096) {
 		off_t left = r->start + r->len - off;
-		ssize_t n = pread(r->fd, buf, left < 4096 ? left : 4096, off);
+		ssize_t want = left < 4096 ? left : 4096;
+		ssize_t n = pread(r->fd, buf, want, off);
 
 		if (n < 0)
 			die("pread");
+		if (n != want) {
+			fprintf(stderr, "raverify: short pread at %lld: %zd of %zd\n",
+				(long long)off, n, want);
+			exit(1);
+		}
 		check(buf, off, n);
 	}
 	free(buf);
@@ -299,6 +306,11 @@ int main(int argc, char **argv)
 			}
 			if (n < 0)
 				die("read");
+			if (n != (off_t)len && n != size - off) {
+				fprintf(stderr, "raverify: short read at %lld: %lld of %zu\n",
+					(long long)off, n, len);
+				return 1;
+			}
 			check(buf, off, n);
 		}
 	} else if (!strcmp(path, "interleave")) {
@@ -375,6 +387,13 @@ int main(int argc, char **argv)
 	} else {
 		fprintf(stderr, "raverify: unknown path %s\n", path);
 		return 2;
+	}
+	/* the paths that read the whole file once must have got all of it */
+	if (strcmp(path, "pread") && strcmp(path, "lseek") && strcmp(path, "follow") &&
+	    strcmp(path, "mmap-random") && verified != size) {
+		fprintf(stderr, "raverify: verified %lld of %lld bytes: the file ended early\n",
+			verified, (long long)size);
+		return 1;
 	}
 out:
 	printf("verified %lld mismatches %lld\n", verified, mismatches);

@@ -22,6 +22,8 @@ for t in /guest/selftests/*; do
 		esac
 	done < /tmp/kst.res
 	grep -q . /tmp/kst.res || not_ok "$name" "no results (exit status $rc)"
+	# 0, or 4 (KSFT_SKIP): anything else is a crash or a harness failure
+	case $rc in 0|4) ;; *) not_ok "${name}_exit" "exit status $rc";; esac
 	echo "# $name: exit status $rc; $(grep -E '^# (Totals|PASSED|FAILED)' /tmp/kst.out | tr '\n' ' ')"
 done
 umount /dev/shm

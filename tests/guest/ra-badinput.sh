@@ -89,7 +89,7 @@ fi
 
 # the system calls
 mkdir -p /tmp/tmpfs && mount -t tmpfs tmpfs /tmp/tmpfs
-raerrors /data/seq64m /dev/nullb0 /tmp/tmpfs > /tmp/raerrors.out
+raerrors /data/small40k /dev/nullb0 /tmp/tmpfs > /tmp/raerrors.out
 rc=$?
 while read -r c got g want w; do
 	[ "$got" = got ] && check "$c" "$w" "$g"

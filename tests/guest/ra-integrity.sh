@@ -15,6 +15,7 @@ raverify --write $d/big 1 0 $(((16 << 20) + 1234)) && raverify --write $d/small 
 	raverify --write $d/churn 3 0 $((4 << 20)) || { not_ok setup "writing the files"; exit 1; }
 echo +memory > /sys/fs/cgroup/cgroup.subtree_control
 mkdir -p $cg && echo 8M > $cg/memory.max
+[ "$(cat $cg/memory.max)" = 8388608 ] || { not_ok setup "no 8M memory cgroup"; exit 1; }
 total=0
 # verify NAME FILE ID PATH...: one cold run, in the cgroup if $mem says so
 verify() {
@@ -47,6 +48,7 @@ for lru in n y; do
 		verify "${l}_${mem}_small_mmap" $d/small 2 mmap
 	done
 	# reads racing with truncation and extension
+	mem=nolimit
 	raverify --churn $d/churn 3 4 &
 	verify "${l}_follow_truncate_extend" $d/churn 3 follow 4
 	wait $! || not_ok "${l}_churn" "the writer failed"
