@@ -14,10 +14,17 @@ before=$(dev_read_bytes nullb0)
 set -- $(in_cgroup $cg rastreams /dev/nullb0 150 200 8)
 device=$(( $(dev_read_bytes nullb0) - before ))
 echo "# streams $2 kept_rate $4 consumed $6 device $device; $(stat_of thrash readahead) thrash of $(stat_of all readahead) readaheads"
-check all_streams_kept_rate 150 "$4"
 [ "$(stat_of thrash readahead)" -gt 0 ] && ok thrashing_detected || not_ok thrashing_detected "no thrash readahead counted"
 amp=$(awk -v d=$device -v c=$6 'BEGIN { printf "%.2f", d / c }')
-awk -v a=$amp 'BEGIN { exit !(a < 1.5) }' && ok "amplification_below_1.5 # $amp" || not_ok amplification_below_1.5 "$amp"
+# A debug kernel (ra.timing=off) is too slow to pace 150 streams: readers
+# that fall behind find their readahead evicted whatever the algorithm does.
+if [ "$(cmdline_arg timing on)" = off ]; then
+	skip all_streams_kept_rate "timing off (debug kernel): $4 of 150"
+	skip amplification_below_1.5 "timing off (debug kernel): $amp"
+else
+	check all_streams_kept_rate 150 "$4"
+	awk -v a=$amp 'BEGIN { exit !(a < 1.5) }' && ok "amplification_below_1.5 # $amp" || not_ok amplification_below_1.5 "$amp"
+fi
 nullb_del nullb0
 rmdir $cg
 ktap_done
