@@ -25,7 +25,7 @@ section "Device models" bench/devmodels.sh
 section "1. Readahead-size sweep" bench/sweep.sh "${sweep[@]}"
 section "2, 8. Thrash stress (mem= and memcg), one stream's windows over time" bench/thrash.sh "${thrash[@]}"
 section "3. Probing readers (lseek)" bench/probe.sh
-section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds"
+section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds" "$reps"
 section "6. mmap faults" bench/mmap.sh hdd "$reps"
 section "7. Memory footprint" bench/footprint.sh "$reps"
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)

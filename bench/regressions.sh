@@ -11,14 +11,14 @@
 # each, alternating, REPS runs per boot; timings show min/median/max over
 # all runs, the median being the median of the per-boot medians (the
 # lower middle one for an even number of boots).
-#   bench/regressions.sh [ROUNDS]     (default 4)
+#   bench/regressions.sh [ROUNDS [REPS]]     (default 4 3)
 set -euo pipefail
-rounds=${1:-4}
+rounds=${1:-4} reps=${2:-3}
 . "$(dirname "$0")/lib.sh"
 for round in $(seq "$rounds"); do
   for kind in stock patched; do
-    DATA_IMG= boot_kernel $kind bench-random-$kind-$round scenarios/random-read ra.kbs=128,512 ra.model=ssd
-    DATA_IMG= boot_kernel $kind bench-streams-$kind-$round scenarios/streams ra.kbs=128,512
+    DATA_IMG= boot_kernel $kind bench-random-$kind-$round scenarios/random-read ra.kbs=128,512 ra.model=ssd ra.reps=$reps
+    DATA_IMG= boot_kernel $kind bench-streams-$kind-$round scenarios/streams ra.kbs=128,512 ra.reps=$reps
   done
 done
 # rows KIND SCENARIO KEYFIELD TIMEFIELD: one line per "kind@ra_kb key" over

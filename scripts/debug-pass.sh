@@ -7,13 +7,16 @@
 #   3. the thrash stress, in a 256 MiB guest and in a memory cgroup.
 # Any KASAN/lockdep/RCU report, WARN, BUG or oops in a guest log fails the
 # pass (scripts/qemu-run.sh checks the console) and is shown.
-#   scripts/debug-pass.sh [quick]   quick: step 1 only (for CI)
+#   scripts/debug-pass.sh [quick|kcsan]   quick: step 1 only (for CI);
+#   kcsan: step 1 on the KCSAN kernel instead (kconfig/kcsan.config; KCSAN
+#   and KASAN exclude each other)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD_DIR:-$here/build}
 fail=0
-KERNEL_KIND=patched-debug QEMU_TIMEOUT=3600 "$here/tests/run.sh" || fail=1
-if [ "${1:-}" != quick ]; then
+kind=patched-debug; [ "${1:-}" = kcsan ] && kind=patched-kcsan
+KERNEL_KIND=$kind QEMU_TIMEOUT=3600 "$here/tests/run.sh" || fail=1
+if [ -z "${1:-}" ]; then
   kernel=$("$here/scripts/kernel.sh" patched-debug) || exit 1
   # run NAME MEM COMMAND [ARGS]: one boot of the debug kernel
   run() {

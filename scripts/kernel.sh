@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # Build the stock or the patched kernel: kernel.sh KIND [fragment...]
-# KIND: stock, patched, or either with -debug (the same tree, built in
-# build/<KIND>/obj with kconfig/debug.config added).
+# KIND: stock, patched, or either with -debug or -kcsan (the same tree, built
+# in build/<KIND>/obj with kconfig/debug.config or kconfig/kcsan.config added).
 # Keeps build/<kind>/src in step with the installed linux-source-6.12 and, for
 # "patched", with patches/ (re-made with git am when either changes); then
 # builds build/<KIND>/obj. Prints the bzImage path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 variant=$1; shift
-kind=${variant%-debug}
-case $variant in stock|patched|stock-debug|patched-debug) ;;
-  *) echo "kernel.sh: stock, patched, stock-debug or patched-debug, not '$variant'" >&2; exit 2;; esac
+kind=${variant%-*}
+case $variant in stock|patched|stock-debug|patched-debug|stock-kcsan|patched-kcsan) ;;
+  *) echo "kernel.sh: stock or patched, alone or with -debug or -kcsan, not '$variant'" >&2; exit 2;; esac
 B=${BUILD_DIR:-$here/build}/$kind
 frags=("$@")
 if [ ${#frags[@]} = 0 ]; then
   frags=("$here/kconfig/guest.config")
   [ "$kind" = patched ] && frags+=("$here/kconfig/series.config")
-  [ "$variant" != "$kind" ] && frags+=("$here/kconfig/debug.config")
+  [ "$variant" != "$kind" ] && frags+=("$here/kconfig/${variant#*-}.config")
 fi
 
 want=$(dpkg-query -W -f='${Version}' linux-source-6.12)

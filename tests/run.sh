@@ -6,7 +6,7 @@
 #   - the guest tests in tests/guest/ (KTAP on the second serial port),
 #   - host checks of what the guest reported (tests/host/).
 # Exit status is non-zero on any failure, and when the guest crashed or hung.
-# KERNEL_KIND=patched-debug runs it all on the debug kernel (scripts/debug-pass.sh).
+# KERNEL_KIND=patched-debug (or -kcsan) runs it all on a debug kernel (scripts/debug-pass.sh).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD_DIR:-$here/build}
@@ -21,7 +21,7 @@ kernel=$("$here/scripts/kernel.sh" "$kind") || { echo "0 passed, 1 failed (kerne
 export DATA_IMG=$B/data.img
 
 "$here/scripts/checkpatch.sh" "$B/patched/src" > "$B/checkpatch.tap"
-timing=; [ "$kind" = "${kind%-debug}" ] || timing=ra.timing=off   # no pace checks on a debug kernel
+timing=; [ "$kind" = "${kind%-*}" ] || timing=ra.timing=off   # no pace checks on a debug kernel
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-1200} "$here/scripts/qemu-run.sh" "$kernel" "$B/initramfs.cpio.gz" "$run" run-tests $timing
 guest_status=$?
 
