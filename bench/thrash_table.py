@@ -9,7 +9,6 @@ the repetitions: I/O amplification (device bytes / consumed bytes), wasted
 streams at the end, / consumed), streams that kept their rate, and thrashed
 readahead windows (kernels with readahead statistics).
 """
-import statistics
 import sys
 
 

@@ -44,7 +44,7 @@ min_med_max() {
 # Read requests and sectors read by block device DEV since boot (stat fields 1, 3).
 dev_reads() { awk '{ print $1, $3 }' "/sys/block/$1/stat"; }
 # Bytes read from block device DEV since boot (sectors read, field 3 of stat).
-dev_read_bytes() { echo $(( $(awk '{ print $3 }' "/sys/block/$1/stat") * 512 )); }
+dev_read_bytes() { set -- $(dev_reads "$1"); echo $(( $2 * 512 )); }
 
 # in_cgroup CGROUP_DIR COMMAND...: run COMMAND as a member of the cgroup.
 in_cgroup() { local cg=$1; shift; sh -c "echo \$\$ > $cg/cgroup.procs && exec $*"; }

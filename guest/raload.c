@@ -60,24 +60,19 @@ static off_t seek(int fd, const char *arg)
 	return lseek(fd, num(arg), SEEK_SET);
 }
 
-/* Resident pages of the whole of fd, by mincore() over a mapping. */
-static long long resident(int fd)
+/* Resident pages of [off, off + len) of fd (len > 0), by mincore(). */
+static long long resident(int fd, off_t off, long long len)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	off_t size = lseek(fd, 0, SEEK_END);
-	long long n = 0, i;
-	unsigned char *vec;
-	void *map;
+	long long pages = (len + page - 1) / page, n = 0, i;
+	unsigned char *vec = malloc(pages);
+	void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
 
-	if (size <= 0)
-		return size;
-	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-	vec = malloc((size + page - 1) / page);
-	if (map == MAP_FAILED || !vec || mincore(map, size, vec))
+	if (map == MAP_FAILED || !vec || mincore(map, len, vec))
 		die("mincore");
-	for (i = 0; i < (size + page - 1) / page; i++)
+	for (i = 0; i < pages; i++)
 		n += vec[i] & 1;
-	munmap(map, size);
+	munmap(map, len);
 	free(vec);
 	return n;
 }
@@ -98,7 +93,12 @@ static int list(const char *mode, const char *path)
 		if (fd < 0)
 			die(name);
 		if (!strcmp(mode, "cached")) {
-			total += resident(fd);
+			off_t size = lseek(fd, 0, SEEK_END);
+
+			if (size < 0)
+				die(name);
+			if (size)
+				total += resident(fd, 0, size);
 		} else {
 			while (len > 0) {
 				ssize_t n = read(fd, buf, len < (long long)sizeof(buf) ?
@@ -229,21 +229,11 @@ int main(int argc, char **argv)
 			left -= n;
 		}
 	} else if (!strcmp(mode, "resident") && argc == 5) {
-		long long off = num(argv[3]), len = num(argv[4]), i;
-		long page = sysconf(_SC_PAGESIZE);
-		unsigned char *vec;
-		void *map;
+		long long off = num(argv[3]), len = num(argv[4]);
 
-		if (off < 0 || len <= 0 || off % page)
+		if (off < 0 || len <= 0 || off % sysconf(_SC_PAGESIZE))
 			return usage();
-		map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
-		vec = malloc(len / page + 1);
-		if (map == MAP_FAILED || !vec)
-			die("mmap");
-		if (mincore(map, len, vec))
-			die("mincore");
-		for (i = 0; i < (len + page - 1) / page; i++)
-			total += vec[i] & 1;
+		total = resident(fd, off, len);
 	} else if (!strcmp(mode, "lseek-read") && argc > 4 && argc % 2 == 1) {
 		for (i = 3; i + 1 < argc; i += 2) {
 			size_t len = num(argv[i + 1]);

@@ -13,7 +13,7 @@
  * The content is a function of the file id and the offset alone: the
  * little-endian 64-bit word at offset p (a multiple of 8) is
  * ID << 48 | p / 8, so a wrong, stale or zeroed page shows which offset it
- * came from. scripts/verify-files.py writes the same content on the host.
+ * came from. --write makes such files.
  *
  * PATH is one of:
  *   read BS           read(2) from the start, BS bytes per call
@@ -127,7 +127,7 @@ static long long read_all(int fd, long long off, size_t bs)
 	return off - start;
 }
 
-/* Move what fd_in gives into a pipe with move() and check what comes out. */
+/* Move fd's content into a pipe by splice(2) or sendfile(2), check what comes out. */
 static void through_pipe(int fd, off_t size, int use_splice)
 {
 	unsigned char *buf = malloc(CHUNK);
@@ -375,7 +375,7 @@ int main(int argc, char **argv)
 			}
 		}
 	} else if (!strcmp(path, "splice") || !strcmp(path, "sendfile")) {
-		through_pipe(fd, size, *path == 's' && path[1] == 'p');
+		through_pipe(fd, size, !strcmp(path, "splice"));
 	} else if (!strcmp(path, "follow")) {
 		time_t end = time(NULL) + arg(argc, argv, 4, 5);
 

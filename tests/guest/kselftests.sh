@@ -2,7 +2,7 @@
 # The kernel tree's own selftests that exercise readahead and page cache
 # residency: mincore (its file test checks the readahead window mincore
 # reports, on ext4 here) and cachestat. Each selftest case becomes a check;
-# scripts/kselftests.sh runs this on the stock kernel too.
+# scripts/stock-and-patched.sh runs this on the stock kernel too.
 . /guest/lib.sh
 if ! mount -o remount,rw /data; then
 	not_ok setup "/data not writable"

@@ -3,8 +3,8 @@
 # WARN or hang (the console is checked for those after the run).
 #  - queue/read_ahead_kb writes: EINVAL above UINT_MAX and for anything
 #    kstrtoul() refuses; values it takes are rounded down to whole pages.
-#  - a device with capacity 0 (a dm device without a table), grown, and a
-#    device shrunk while it is being read.
+#  - a device with capacity 0 (an unbound loop device), grown, and a
+#    device shrunk while it is being read (device-mapper reloads).
 #  - the statistics file: any write resets it, reads of any size, while
 #    readahead runs.
 #  - fadvise, readahead(2), madvise(WILLNEED) with bad ranges and on every

@@ -19,14 +19,11 @@ mkdir -p $cg && echo 8M > $cg/memory.max
 total=0
 # verify NAME FILE ID PATH...: one cold run, in the cgroup if $mem says so
 verify() {
-	local name=$1 out
+	local name=$1 wrap= out
 	shift
 	drop_caches
-	if [ $mem = memcg8M ]; then
-		out=$(in_cgroup $cg raverify "$@" 2>&1)
-	else
-		out=$(raverify "$@" 2>&1)
-	fi
+	[ $mem = memcg8M ] && wrap="in_cgroup $cg"
+	out=$($wrap raverify "$@" 2>&1)
 	if [ $? = 0 ] && [ "${out%% *}" = verified ]; then
 		set -- $out
 		total=$((total + $2))
