@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug debug-quick debug-kcsan kselftests report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
+.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-probe bench-regressions kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -17,6 +17,9 @@ debug-quick:
 ## make debug-kcsan  the test suite on a KCSAN kernel (data races; it excludes KASAN)
 debug-kcsan:
 	scripts/debug-pass.sh kcsan
+## make kcsan-compare  data races under load (integrity test, thrash stress), stock vs patched KCSAN kernels
+kcsan-compare:
+	scripts/kcsan-compare.sh
 
 ## make kselftests the kernel's mincore/cachestat selftests and the bad-input test on stock and patched (scripts/stock-and-patched.sh)
 kselftests:
