@@ -16,6 +16,10 @@ B=${BUILD_DIR:-$here/build}
 fail=0
 kind=patched-debug; [ "${1:-}" = kcsan ] && kind=patched-kcsan
 KERNEL_KIND=$kind QEMU_TIMEOUT=3600 "$here/tests/run.sh" || fail=1
+# KCSAN reports nothing when it is not running: its boot selftest says it is
+if [ $kind = patched-kcsan ] && ! grep -q 'kcsan: selftest: .* passed' "$B/runs/tests-kcsan/console.log"; then
+  echo "debug-pass: KCSAN is not running (no passed selftest in the boot log)"; fail=1
+fi
 if [ -z "${1:-}" ]; then
   kernel=$("$here/scripts/kernel.sh" patched-debug) || exit 1
   # run NAME MEM COMMAND [ARGS]: one boot of the debug kernel
