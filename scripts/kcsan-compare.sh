@@ -9,9 +9,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD_DIR:-$here/build}
-"$here/scripts/deps.sh" >&2 || exit 1
-"$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" >&2 || exit 1
-"$here/scripts/data-image.sh" "$B/data.img" >&2 || exit 1
+"$here/scripts/guest-inputs.sh" || exit 1
 for kind in stock-kcsan patched-kcsan; do
   kernel=$("$here/scripts/kernel.sh" $kind) || exit 1
   for job in integrity thrash; do
