@@ -14,7 +14,7 @@ debug:
 ## make debug-quick  the test suite alone on the debug kernel (what CI runs after make test)
 debug-quick:
 	scripts/debug-pass.sh quick
-## make debug-kcsan  the test suite on a KCSAN kernel (data races; it excludes KASAN)
+## make debug-kcsan  make debug on a KCSAN kernel (data races; fails on a race in code the series changes)
 debug-kcsan:
 	scripts/debug-pass.sh kcsan
 ## make kcsan-compare  data races under load (integrity test, thrash stress), stock vs patched KCSAN kernels

@@ -8,7 +8,9 @@
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
 # (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
 # (a disk image, /dev/vda in the guest, mounted read-only at /data; QEMU
-# keeps the guest's writes in a throw-away snapshot, the image never changes).
+# keeps the guest's writes in a throw-away snapshot, the image never changes),
+# KCSAN_TRIAGED (set: KCSAN reports do not fail the run, the caller sorts them
+# with scripts/kcsan-triage.py).
 set -uo pipefail
 kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
 mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
@@ -40,8 +42,9 @@ case $rc in
      fi
      status=1 ;;
 esac
+own='^$'; [ -n "${KCSAN_TRIAGED:-}" ] && own='BUG: KCSAN:'
 if grep -nE 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|Call Trace:|RCU stall' \
-     "$dir/console.log" > "$dir/kernel-problems.txt" 2>/dev/null; then
+     "$dir/console.log" 2>/dev/null | grep -vE "$own" > "$dir/kernel-problems.txt"; then
   echo "qemu-run: the kernel reported problems ($dir/console.log):" >&2
   head -20 "$dir/kernel-problems.txt" >&2
   status=1

@@ -4,7 +4,8 @@
 #   - checkpatch --strict on every patch of the series,
 #   - the KUnit suites of the series (run at boot, read from the console),
 #   - the guest tests in tests/guest/ (KTAP on the second serial port),
-#   - host checks of what the guest reported (tests/host/).
+#   - host checks of what the guest reported and of the host's own tools
+#     (tests/host/).
 # Exit status is non-zero on any failure, and when the guest crashed or hung.
 # KERNEL_KIND=patched-debug (or -kcsan) runs it all on a debug kernel (scripts/debug-pass.sh).
 set -uo pipefail
@@ -30,10 +31,11 @@ sed -n 's/^ *# format: //p' "$run/output.txt" > "$run/readahead.format"
 gcc -O2 -Wall $(pkg-config --cflags libtraceevent) -o "$B/trace-format" \
   "$here/tests/host/trace-format.c" $(pkg-config --libs libtraceevent) &&
   "$B/trace-format" "$run/readahead.format" > "$run/trace-format.ktap"
+"$here/tests/host/kcsan-triage.sh" "$B/patched/src" > "$B/kcsan-triage.ktap"
 
 python3 "$here/tests/summarize.py" \
   --ktap "checkpatch=$B/checkpatch.tap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
-  --ktap "trace-format=$run/trace-format.ktap" \
+  --ktap "trace-format=$run/trace-format.ktap" --ktap "kcsan-triage=$B/kcsan-triage.ktap" \
   --guest-status "$guest_status" --log "$run/console.log"
 rc=$?
 echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2
