@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tree=$(realpath "${1:-$here/build/dev/src}")
 git -C "$tree" rev-parse -q --verify base >/dev/null || { echo "export: $tree has no 'base' tag" >&2; exit 1; }
 find "$here/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-cover-letter.patch' -delete
-git -C "$tree" format-patch -q --numbered --no-signature --zero-commit -o "$here/patches" base..HEAD
+git -C "$tree" format-patch -q --abbrev=9 --numbered --no-signature --zero-commit -o "$here/patches" base..HEAD
 {
   [ -f "$here/patches/0000-cover-letter.patch" ] && echo "# 0000-cover-letter.patch: the series' cover letter (not applied)"
   cd "$here/patches" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-cover-letter.patch$'

@@ -5,7 +5,8 @@ A report belongs to the series when a frame of either stack is a function
 the series adds or changes (from `git diff BASE HEAD` of the patched tree;
 a new static inline helper shows up as the changed function that calls
 it). Frames below an interrupt or exception entry (asm_*) are the code the
-handler interrupted, not part of the racing access, and are not counted. Those fail the run unless their title is in the known-races file,
+handler interrupted, not part of the racing access, and are not counted.
+Series reports fail the run unless their title is in the known-races file,
 where each entry says why it is stock 6.12's race. Reports whose stacks
 are all in code the series does not touch are stock 6.12's: listed, not
 failed. Exit status 1 when a series report is not known, 2 on bad input.
