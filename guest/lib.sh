@@ -46,6 +46,17 @@ dev_reads() { awk '{ print $1, $3 }' "/sys/block/$1/stat"; }
 # Bytes read from block device DEV since boot (sectors read, field 3 of stat).
 dev_read_bytes() { set -- $(dev_reads "$1"); echo $(( $2 * 512 )); }
 
+# memcg_dir CGROUP_DIR: make a child cgroup with the memory controller; a
+# kernel without CONFIG_MEMCG gets a clear "not ok setup" instead of
+# results measured without a limit.
+memcg_dir() {
+	echo +memory > /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
+	mkdir -p "$1"
+	[ -f "$1/memory.max" ] && return
+	not_ok setup "no memory controller in $1 (CONFIG_MEMCG=n?)"
+	return 1
+}
+
 # in_cgroup CGROUP_DIR COMMAND...: run COMMAND as a member of the cgroup.
 in_cgroup() { local cg=$1; shift; sh -c "echo \$\$ > $cg/cgroup.procs && exec $*"; }
 

@@ -13,8 +13,8 @@ if ! mount -o remount,rw /data || ! mkdir -p $d; then
 fi
 raverify --write $d/big 1 0 $(((16 << 20) + 1234)) && raverify --write $d/small 2 0 5000 &&
 	raverify --write $d/churn 3 0 $((4 << 20)) || { not_ok setup "writing the files"; exit 1; }
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
-mkdir -p $cg && echo 8M > $cg/memory.max
+memcg_dir $cg || exit 1
+echo 8M > $cg/memory.max
 [ "$(cat $cg/memory.max)" = 8388608 ] || { not_ok setup "no 8M memory cgroup"; exit 1; }
 total=0
 # verify NAME FILE ID PATH...: one cold run, in the cgroup if $mem says so

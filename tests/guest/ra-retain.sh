@@ -8,8 +8,7 @@
 f=/data/seq64m
 a_off=0 a_len=524288 a_pages=128
 cg=/sys/fs/cgroup/ra-retain
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
-mkdir -p $cg
+memcg_dir $cg || exit 1
 
 retained() {  # retained LRU_GEN_ENABLED: A's pages still cached at the end
 	echo "$1" > /sys/kernel/mm/lru_gen/enabled

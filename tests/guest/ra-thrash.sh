@@ -5,8 +5,8 @@
 # thrashing, flag it in the statistics, and stay below 1.5 times.
 . /guest/lib.sh
 cg=/sys/fs/cgroup/ra-thrash
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
-mkdir -p $cg && echo 32M > $cg/memory.max
+memcg_dir $cg || exit 1
+echo 32M > $cg/memory.max
 nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }
 echo 512 > /sys/block/nullb0/queue/read_ahead_kb
 rastat reset
