@@ -18,11 +18,10 @@ for kind in stock-kcsan patched-kcsan; do
     args="run-tests ra.tests=ra-integrity"
     [ $job = thrash ] && args="scenarios/thrash ra.kbs=512 ra.lru=n,y ra.streams=150 ra.secs=15"
     echo "kcsan-compare: $kind $job" >&2
-    # other reports and a failed guest command fail; races are sorted below
+    # other reports, a failed guest command and a KCSAN that is not running
+    # (no passed selftest) fail; races are sorted below
     KCSAN_TRIAGED=1 QEMU_MEM=256M QEMU_TIMEOUT=3600 DATA_IMG=$B/data.img "$here/scripts/qemu-run.sh" \
       "$kernel" "$B/initramfs.cpio.gz" "$B/runs/kcsan-$kind-$job" $args >&2 || fail=1
-    grep -q 'kcsan: selftest: .* passed' "$B/runs/kcsan-$kind-$job/console.log" ||
-      { echo "kcsan-compare: $kind: KCSAN is not running (no passed selftest)" >&2; exit 1; }
   done
   grep -ho 'BUG: KCSAN: .*' "$B"/runs/kcsan-$kind-*/console.log | sort -u > "$B/runs/kcsan-$kind.races"
 done

@@ -10,7 +10,8 @@
 # (a disk image, /dev/vda in the guest, mounted read-only at /data; QEMU
 # keeps the guest's writes in a throw-away snapshot, the image never changes),
 # KCSAN_TRIAGED (set: KCSAN reports do not fail the run, the caller sorts them
-# with scripts/kcsan-triage.py).
+# with scripts/kcsan-triage.py; a boot whose KCSAN selftest did not pass
+# fails, as KCSAN reports nothing when it is not running).
 set -uo pipefail
 kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
 mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
@@ -42,11 +43,15 @@ case $rc in
      fi
      status=1 ;;
 esac
-own='^$'; [ -n "${KCSAN_TRIAGED:-}" ] && own='BUG: KCSAN:'
+triaged='^$'; [ -n "${KCSAN_TRIAGED:-}" ] && triaged='BUG: KCSAN:'
 if grep -nE 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|Call Trace:|RCU stall' \
-     "$dir/console.log" 2>/dev/null | grep -vE "$own" > "$dir/kernel-problems.txt"; then
+     "$dir/console.log" 2>/dev/null | grep -vE "$triaged" > "$dir/kernel-problems.txt"; then
   echo "qemu-run: the kernel reported problems ($dir/console.log):" >&2
   head -20 "$dir/kernel-problems.txt" >&2
+  status=1
+fi
+if [ -n "${KCSAN_TRIAGED:-}" ] && ! grep -q 'kcsan: selftest: .* passed' "$dir/console.log" 2>/dev/null; then
+  echo "qemu-run: KCSAN is not running (no passed selftest in $dir/console.log)" >&2
   status=1
 fi
 exit $status
