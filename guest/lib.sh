@@ -1,19 +1,28 @@
 # Shell helpers for guest-side tests and scenarios (busybox sh).
 
 # KTAP results: each test script's checks become subtests of one test.
+# A script says how many checks it makes ("plan N") before the first one;
+# guest/run-tests fails it when it reports another number.
 ktap_n=0
 ktap_fails=0
+ktap_plan=
+plan() { ktap_plan=$1; echo "1..$1"; }
 ok() { ktap_n=$((ktap_n + 1)); echo "ok $ktap_n $1${2:+ # $2}"; }
 not_ok() {
 	ktap_n=$((ktap_n + 1)); ktap_fails=$((ktap_fails + 1))
 	echo "not ok $ktap_n $1${2:+ # $2}"
 }
-skip() { ktap_n=$((ktap_n + 1)); echo "ok $ktap_n $1 # SKIP $2"; }
+# skip NAME WHY: a check that cannot run here, and why (make test fails a
+# skip it does not expect: tests/run.sh)
+skip() { ktap_n=$((ktap_n + 1)); echo "ok $ktap_n $1 # SKIP ${2:?skip needs a reason}"; }
 # check NAME EXPECTED ACTUAL
 check() {
 	if [ "$2" = "$3" ]; then ok "$1" "$3"; else not_ok "$1" "expected $2, got $3"; fi
 }
-ktap_done() { [ "$ktap_fails" = 0 ]; }
+ktap_done() {
+	[ "$ktap_n" = "$ktap_plan" ] || echo "# plan 1..$ktap_plan, $ktap_n checks made"
+	[ "$ktap_fails" = 0 ] && [ "$ktap_n" = "$ktap_plan" ]
+}
 
 # null_blk devices through configfs: nullb_add NAME SIZE_MB [attr=value...]
 # Not memory backed unless asked, so even a 128 GiB device costs no RAM.

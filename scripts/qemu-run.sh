@@ -4,7 +4,9 @@
 # <guest-command> is a path under /guest in the initramfs (run-tests,
 # scenarios/ra-table, ...); its stdout arrives in <run-dir>/output.txt. The
 # console log is kept in <run-dir>/console.log. Exit status 0 only when the
-# guest command succeeded and the kernel logged no panic, oops, BUG or WARN.
+# guest command succeeded and the kernel logged no panic, oops, BUG or WARN;
+# 2 when the guest command failed and the kernel is otherwise clean (a test
+# failed), 1 for anything else.
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
 # (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
 # (a disk image, /dev/vda in the guest, mounted read-only at /data; QEMU
@@ -38,10 +40,11 @@ case $rc in
   0) echo "qemu-run: guest reset or panicked before reporting ($dir)" >&2; status=1 ;;
   *) if [ $(( rc & 1 )) = 1 ]; then
        echo "qemu-run: guest command '$cmd' exited with $(( (rc - 1) / 2 ))" >&2
+       status=2
      else
        echo "qemu-run: qemu failed with status $rc: $(tail -3 "$dir/qemu.log")" >&2
      fi
-     status=1 ;;
+     [ $status = 2 ] || status=1 ;;
 esac
 triaged='^$'; [ -n "${KCSAN_TRIAGED:-}" ] && triaged='BUG: KCSAN:'
 if grep -nE 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|Call Trace:|RCU stall' \

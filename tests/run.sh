@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The test suite: builds the patched kernel from patches/, boots it in QEMU,
-# and sums four kinds of results into "N passed, M failed":
-#   - checkpatch --strict on every patch of the series,
+# and sums these kinds of results into "N passed, M failed" (README.md says
+# what each counts):
+#   - checkpatch --strict on every patch of the series (one result a patch),
 #   - the KUnit suites of the series (run at boot, read from the console),
 #   - the guest tests in tests/guest/ (KTAP on the second serial port),
-#   - host checks of what the guest reported and of the host's own tools
-#     (tests/host/).
+#   - host checks of what the guest reported (trace-format) and of the
+#     harness's own tools (kcsan-triage, harness: tests/host/).
 # Exit status is non-zero on any failure, and when the guest crashed or hung.
 # KERNEL_KIND=patched-debug (or -kcsan) runs it all on a debug kernel (scripts/debug-pass.sh).
 set -uo pipefail
@@ -21,6 +22,10 @@ kernel=$("$here/scripts/kernel.sh" "$kind") || { echo "0 passed, 1 failed (kerne
 "$here/scripts/data-image.sh" "$B/data.img" || { echo "0 passed, 1 failed (data image)"; exit 1; }
 export DATA_IMG=$B/data.img
 
+# results of an earlier run must never be counted again: remove them, and
+# summarize.py fails any results file older than this run
+rm -f "$B/checkpatch.tap" "$B/kcsan-triage.ktap" "$B/harness.ktap" "$B/trace-format" \
+  "$run"/{console.log,output.txt,readahead.format,trace-format.ktap}
 "$here/scripts/checkpatch.sh" "$B/patched/src" > "$B/checkpatch.tap"
 timing=; [ "$kind" = "${kind%-*}" ] || timing=ra.timing=off   # no pace checks on a debug kernel
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-1200} "$here/scripts/qemu-run.sh" "$kernel" "$B/initramfs.cpio.gz" "$run" run-tests $timing
@@ -32,11 +37,18 @@ gcc -O2 -Wall $(pkg-config --cflags libtraceevent) -o "$B/trace-format" \
   "$here/tests/host/trace-format.c" $(pkg-config --libs libtraceevent) &&
   "$B/trace-format" "$run/readahead.format" > "$run/trace-format.ktap"
 "$here/tests/host/kcsan-triage.sh" "$B/patched/src" > "$B/kcsan-triage.ktap"
+"$here/tests/host/harness.sh" > "$B/harness.ktap"
 
-python3 "$here/tests/summarize.py" \
+# Every suite and guest script must report; no check may be skipped, except
+# on a debug kernel the pace checks of the thrash test (too slow to pace).
+guest_tests=$(cd "$here/tests/guest" && ls *.sh | sed 's/\.sh$//' | paste -sd,)
+allow=(); [ "$kind" = "${kind%-*}" ] || allow=(--allow-skip 'guest=^ra-thrash/(all_streams_kept_rate|amplification_below)')
+python3 "$here/tests/summarize.py" --since "$start" \
   --ktap "checkpatch=$B/checkpatch.tap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
   --ktap "trace-format=$run/trace-format.ktap" --ktap "kcsan-triage=$B/kcsan-triage.ktap" \
-  --guest-status "$guest_status" --log "$run/console.log"
+  --ktap "harness=$B/harness.ktap" \
+  --expect "KUnit=blk_readahead,readahead,page_cache_miss_search" --expect "guest=$guest_tests" \
+  "${allow[@]}" --guest-status "$guest_status"
 rc=$?
 echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2
 exit $rc

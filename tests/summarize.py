@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
 """Sum test results from KTAP files into one "N passed, M failed" line.
 
-Leaf tests count; a test with subtests counts through its subtests. A KTAP
-document whose plan promises more tests than it reports (a crash or hang
-mid-run) counts the missing ones as failed, and so does a document with no
-results at all.
+Leaf tests count; a test with subtests counts through its subtests. What
+counts as a failure, besides a leaf "not ok":
+  - a parent "not ok" none of whose subtests failed (a script that exited
+    with an error after its last check, a suite the kernel marked failed);
+  - a plan, at any level, that does not match the results reported under
+    it (a crash or hang mid-run, a case that vanished, one too many), or
+    results without a plan;
+  - a results file that is missing, empty, or older than --since (left over
+    from an earlier run);
+  - a test named by --expect that did not report (a suite not built);
+  - a SKIP without a reason, or one that --allow-skip does not match.
 """
 import argparse
+import os
 import re
 import sys
 
@@ -14,6 +22,7 @@ RESULT = re.compile(r'^(\s*)(not ok|ok) (\d+) ?(.*)$')
 SUBTEST = re.compile(r'^(\s*)# Subtest: (\S+)')
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)\s*$')
 PRINTK = re.compile(r'^\[\s*\d+\.\d+\] ?')
+SKIP = re.compile(r'#\s*SKIP\b\s*(.*)$', re.I)
 
 
 def ktap_lines(path):
@@ -30,13 +39,35 @@ def ktap_lines(path):
     return []
 
 
-def leaf_results(lines):
-    """(passed, skipped, failed names, missing) for one KTAP document."""
-    results, top_plan, suite = [], None, {}
+class Totals:
+    def __init__(self):
+        self.passed, self.skipped, self.failed = 0, 0, []
+
+
+def leaf_results(lines, allow_skip=None):
+    """Totals of one KTAP document: passed, skipped, failed (descriptions)."""
+    t = Totals()
+    results = []            # (indent, ok, desc, parent name)
+    suite = {}              # indent -> name of the test whose subtests these are
+    blocks = {}             # indent -> [plan or None, results seen]
+
+    def close_deeper(indent):
+        for i in sorted(k for k in blocks if k > indent):
+            plan, seen = blocks.pop(i)
+            where = suite.get(i) or 'top level'
+            if plan is None:
+                t.failed.append(f'{where}: {seen} results without a plan')
+            elif seen != plan:
+                t.failed.append(f'{where}: plan 1..{plan}, {seen} results'
+                                + (' (cut short)' if seen < plan else ''))
+
     for line in lines:
         m = PLAN.match(line)
-        if m and not m.group(1) and top_plan is None:
-            top_plan = int(m.group(2))
+        if m:
+            indent = len(m.group(1))
+            if indent in blocks and blocks[indent][1]:
+                continue        # a plan after results: not KTAP, ignore
+            blocks[indent] = [int(m.group(2)), 0]
             continue
         m = SUBTEST.match(line)
         if m:   # names the tests at this indentation
@@ -45,50 +76,86 @@ def leaf_results(lines):
         m = RESULT.match(line)
         if m:
             indent = len(m.group(1))
+            close_deeper(indent)
+            blocks.setdefault(indent, [None, 0])[1] += 1
             results.append((indent, m.group(2) == 'ok', m.group(4),
                             suite.get(indent)))
-    passed, skipped, failed = 0, 0, []
+    close_deeper(-1)
+    if not results:
+        t.failed.append('no results')
+
     for k, (indent, ok, desc, parent) in enumerate(results):
-        has_children = k > 0 and results[k - 1][0] > indent
-        if has_children:
+        name = f'{parent}/{desc}' if parent else desc
+        # the subtests of a result come before it, more indented
+        j = k
+        while j > 0 and results[j - 1][0] > indent:
+            j -= 1
+        if j < k:
+            if not ok and all(r[1] for r in results[j:k]):
+                t.failed.append(f'{name} (parent not ok, every subtest ok)')
             continue
-        if '# SKIP' in desc:
-            skipped += 1
+        skip = SKIP.search(desc)
+        if skip:
+            reason = skip.group(1).strip()
+            if not reason:
+                t.failed.append(f'{name} (SKIP without a reason)')
+            elif allow_skip and re.search(allow_skip, name):
+                t.skipped += 1
+            else:
+                t.failed.append(f'{name} (SKIP not allowed here)')
         elif ok:
-            passed += 1
+            t.passed += 1
         else:
-            failed.append(f'{parent}/{desc}' if parent else desc)
-    top = sum(1 for r in results if r[0] == 0)
-    missing = max(0, (top_plan or 0) - top) if results else max(1, top_plan or 1)
-    return passed, skipped, failed, missing
+            t.failed.append(name)
+    return t
+
+
+def top_names(lines):
+    return {re.sub(r'\s*#.*$', '', m.group(4)).strip()
+            for m in map(RESULT.match, lines) if m and not m.group(1)}
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--ktap', action='append', default=[], help='LABEL=file')
-    ap.add_argument('--guest-status', type=int, default=0)
-    ap.add_argument('--log', help='console log shown on a guest failure')
+    ap.add_argument('--expect', action='append', default=[],
+                    help='LABEL=name,name: top-level tests that must report')
+    ap.add_argument('--allow-skip', action='append', default=[],
+                    help='LABEL=regex: skips whose name matches are allowed')
+    ap.add_argument('--since', type=float,
+                    help='results files older than this (epoch seconds) are stale')
+    ap.add_argument('--guest-status', type=int, default=0,
+                    help='exit status of qemu-run.sh: 0 clean, 2 a guest test '
+                         'failed, anything else a crash, hang or kernel report')
     args = ap.parse_args()
+    expect = dict(e.split('=', 1) for e in args.expect)
+    allow = dict(a.split('=', 1) for a in args.allow_skip)
 
     total_pass = total_skip = total_fail = 0
     for label, path in (k.split('=', 1) for k in args.ktap):
         lines = ktap_lines(path)
         if lines is None:
-            print(f'{label}: no results file {path}')
-            total_fail += 1
-            continue
-        passed, skipped, failed, missing = leaf_results(lines)
-        for name in failed:
+            fails, t = [f'no results file {path}'], Totals()
+        elif args.since is not None and os.path.getmtime(path) < args.since:
+            fails, t = [f'stale results file {path} (older than this run)'], Totals()
+        else:
+            t = leaf_results(lines, allow.get(label))
+            fails = t.failed
+            names = top_names(lines)
+            fails += [f'{n}: did not report' for n in
+                      expect.get(label, '').split(',') if n and n not in names]
+        for name in fails:
             print(f'FAIL {label}: {name}')
-        if missing:
-            print(f'FAIL {label}: {missing} test(s) missing from {path}')
-        print(f'{label}: {passed} passed, {len(failed) + missing} failed, '
-              f'{skipped} skipped')
-        total_pass += passed
-        total_skip += skipped
-        total_fail += len(failed) + missing
-    if args.guest_status:
-        print('FAIL guest: the run did not end cleanly (see above)')
+        print(f'{label}: {t.passed} passed, {len(fails)} failed, {t.skipped} skipped')
+        total_pass += t.passed
+        total_skip += t.skipped
+        total_fail += len(fails)
+    if args.guest_status == 2 and not total_fail:
+        print('FAIL guest: the guest command failed, yet no test did')
+        total_fail += 1
+    elif args.guest_status not in (0, 2):
+        print('FAIL guest: the run did not end cleanly (crash, hang or kernel report; see above)')
         total_fail += 1
     if total_skip:
         print(f'{total_skip} skipped')

@@ -3,6 +3,7 @@
 # gets from the device, which seeks mark the file (a position query does
 # not), and a reader that seeks to 0 once still ramps up to the full window.
 . /guest/lib.sh
+plan 11
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 ino=$(ino_of $f)
@@ -38,7 +39,7 @@ check seek_cur_back_to_0 "$initial_1" "$(drop_caches; trace_start
 	raload lseek-read $f end:0 0 cur:-67108864 1024 > /dev/null; trace_stop; trace_lines $ino)"
 
 # Block devices seek through fixed_size_llseek(): count device bytes.
-nullb_add nullb0 4096 || exit 1
+nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }
 check blockdev_no_seek 16384 "$(bytes_read nullb0 raload lseek-read /dev/nullb0 - 1024)"
 check blockdev_seek_set_0 4096 "$(bytes_read nullb0 raload lseek-read /dev/nullb0 0 1024)"
 echo "# probe pattern on a 4 GiB device read $(bytes_read nullb0 probe_pattern /dev/nullb0) bytes"

@@ -5,6 +5,7 @@
 # 40 MiB more of B. Reclaim takes the coldest pages: without retaining, A is
 # the oldest and goes; retained, A sits ahead of B's first 16 MiB and stays.
 . /guest/lib.sh
+plan 2
 f=/data/seq64m
 a_off=0 a_len=524288 a_pages=128
 cg=/sys/fs/cgroup/ra-retain

@@ -3,6 +3,7 @@
 # under the 512 KiB default (PATCH 02), applied whenever the capacity or the
 # queue limits change, and never applied over a value the user wrote.
 . /guest/lib.sh
+plan 17	# 9 table rows, 4 loop and large-disk checks, 4 user-value checks
 default_kb=512
 min() { [ "$1" -lt "$2" ] && echo "$1" || echo "$2"; }
 

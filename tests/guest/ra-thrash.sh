@@ -4,6 +4,7 @@
 # times what the streams consume here; the patched kernel must detect the
 # thrashing, flag it in the statistics, and stay below 1.5 times.
 . /guest/lib.sh
+plan 3
 cg=/sys/fs/cgroup/ra-thrash
 memcg_dir $cg || exit 1
 echo 32M > $cg/memory.max

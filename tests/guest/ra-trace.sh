@@ -2,6 +2,8 @@
 # The readahead trace event (PATCH 08): exact windows for a cold sequential
 # read, and the pattern of fadvise, mmap read-around and random reads.
 . /guest/lib.sh
+fields="dev ino index req_count start size async_size actual pattern async mmap"
+plan $((11 + $(echo $fields | wc -w)))
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 [ -r $TRACING/events/readahead/readahead/format ] || { not_ok trace_event_exists "no events/readahead/readahead"; exit 1; }
@@ -11,8 +13,8 @@ ino=$(ino_of $f)
 
 # The format file must name every field the printed line uses.
 fmt=$TRACING/events/readahead/readahead/format
-for field in dev ino index req_count start size async_size actual pattern async mmap; do
-	grep -q "field:.* $field;" $fmt || not_ok "format_field_$field" "missing"
+for field in $fields; do
+	grep -q "field:.* $field;" $fmt && ok "format_field_$field" || not_ok "format_field_$field" "missing"
 done
 grep -q '__print_symbolic' $fmt && ok format_uses_print_symbolic || not_ok format_uses_print_symbolic
 # The host decodes it with libtraceevent, as trace-cmd and perf do (tests/host/trace-format.c).

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# KTAP self-tests of the test harness: tests/summarize.py on made-up KTAP
+# documents, and guest/run-tests (run on the host over made-up guest
+# scripts that use guest/lib.sh). Each way a failure could pass for a
+# success must fail; the good documents must pass.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+# expect NAME WANT_STATUS WANT_LINE SUMMARIZE_ARGS...: run summarize.py
+expect() {
+  local name=$1 want=$2 line=$3 out rc
+  shift 3
+  out=$(python3 "$here/tests/summarize.py" "$@" 2>&1); rc=$?
+  n=$((n + 1))
+  if [ $rc = "$want" ] && grep -qF -- "$line" <<< "$out"; then echo "ok $n $name"
+  else echo "not ok $n $name"; echo "# status $rc, wanted $want and '$line'; output:"; sed 's/^/# /' <<< "$out"; fi
+}
+doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
+
+echo 'KTAP version 1'
+echo '1..23'
+
+name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
+  '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
+expect good_document_passes 0 '2 passed, 0 failed' --ktap "g=$tmp/good.ktap" --allow-skip 'g=^a/y' --expect g=a,b
+expect skip_not_allowed_fails 1 'FAIL g: a/y # SKIP no device (SKIP not allowed here)' --ktap "g=$tmp/good.ktap"
+name=noreason; doc 'KTAP version 1' '1..1' 'ok 1 x # SKIP'
+expect skip_without_reason_fails 1 'SKIP without a reason' --ktap "g=$tmp/noreason.ktap" --allow-skip 'g=.'
+# the issue's example: two checks passed, then the script exited with an error
+name=crashed; doc 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: ra-lseek' '    ok 1' '    ok 2' \
+  'not ok 1 ra-lseek # exit status 1'
+expect parent_not_ok_fails 1 'FAIL g: ra-lseek # exit status 1 (parent not ok' --ktap "g=$tmp/crashed.ktap"
+name=cut; doc 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: s' '    1..5' '    ok 1 a' '    ok 2 b' 'ok 1 s'
+expect truncated_subtest_plan_fails 1 's: plan 1..5, 2 results (cut short)' --ktap "g=$tmp/cut.ktap"
+name=cuttop; doc 'KTAP version 1' '1..3' 'ok 1 a' 'ok 2 b'
+expect truncated_top_plan_fails 1 'top level: plan 1..3, 2 results' --ktap "g=$tmp/cuttop.ktap"
+name=extra; doc 'KTAP version 1' '1..1' '    # Subtest: s' '    1..1' '    ok 1 a' '    ok 2 b' 'ok 1 s'
+expect more_results_than_plan_fails 1 's: plan 1..1, 2 results' --ktap "g=$tmp/extra.ktap"
+name=noplan; doc 'KTAP version 1' '1..1' '    # Subtest: s' '    ok 1 a' 'ok 1 s'
+expect results_without_plan_fail 1 's: 1 results without a plan' --ktap "g=$tmp/noplan.ktap"
+name=empty; doc 'KTAP version 1' '1..0'
+expect no_results_fails 1 'FAIL g: no results' --ktap "g=$tmp/empty.ktap"
+expect missing_suite_fails 1 'FAIL g: c: did not report' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --expect g=a,b,c
+expect missing_file_fails 1 'no results file' --ktap "g=$tmp/absent.ktap"
+touch -d '2 hours ago' "$tmp/good.ktap"
+expect stale_file_fails 1 'stale results file' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --since "$(date +%s)"
+expect guest_failed_without_failed_test 1 'the guest command failed, yet no test did' \
+  --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --guest-status 2
+expect guest_crash_fails 1 'did not end cleanly' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --guest-status 1
+# printk timestamps and boot messages around KUnit's document
+name=console; doc '[    0.1] Linux version 6.12' '[    1.0] KTAP version 1' '[    1.0] 1..1' \
+  '[    1.0]     KTAP version 1' '[    1.0]     # Subtest: ra' '[    1.0]     1..1' \
+  '[    1.1] random: crng init done' '[    1.2]     not ok 1 case' '[    1.2] not ok 1 ra'
+expect kunit_failure_in_console_fails 1 'FAIL g: ra/case' --ktap "g=$tmp/console.ktap"
+
+# guest/run-tests over made-up scripts, run by the host's sh
+mkdir "$tmp/t"
+lib=". $here/guest/lib.sh"
+printf '%s\n' "$lib" 'plan 2' 'check one 1 1' 'check two 2 2' 'ktap_done' > "$tmp/t/good.sh"
+printf '%s\n' "$lib" 'plan 3' 'ok one' 'ok two' 'false || exit 1' 'ok three' 'ktap_done' > "$tmp/t/exits.sh"
+printf '%s\n' "$lib" 'ok one' 'ktap_done' > "$tmp/t/noplan.sh"
+printf '%s\n' "$lib" 'plan 1' 'ok one' 'ok two' 'true' > "$tmp/t/toomany.sh"
+printf '%s\n' "$lib" 'plan 1' 'check one 1 2' 'true' > "$tmp/t/fails.sh"
+printf '%s\n' "$lib" 'ok early' 'plan 1' 'true' > "$tmp/t/lateplan.sh"
+: > "$tmp/cmdline"
+# run_tests NAME...: run-tests on those scripts; its output, then "exit N"
+run_tests() {
+  echo "ra.tests=$(IFS=,; echo "$*")" > "$tmp/cmdline"
+  TESTS_DIR=$tmp/t RA_CMDLINE=$tmp/cmdline TMPDIR=$tmp sh "$here/guest/run-tests" > "$tmp/rt.ktap"
+  echo "exit $?"
+}
+n=$((n + 1))
+st=$(run_tests good)
+[ "$st" = "exit 0" ] && echo "ok $n run_tests_good_script_exits_0" || { echo "not ok $n run_tests_good_script_exits_0 # $st"; sed 's/^/# /' "$tmp/rt.ktap"; }
+expect run_tests_good_script_passes 0 '2 passed, 0 failed' --ktap "g=$tmp/rt.ktap" --expect g=good
+for s in exits noplan toomany fails lateplan; do
+  n=$((n + 1))
+  st=$(run_tests $s)
+  [ "$st" = "exit 1" ] && echo "ok $n run_tests_${s}_exits_1" || { echo "not ok $n run_tests_${s}_exits_1 # $st"; sed 's/^/# /' "$tmp/rt.ktap"; }
+done
+st=$(run_tests exits good)
+expect run_tests_script_exiting_early_fails 1 'exits: plan 1..3, 2 results (cut short)' --ktap "g=$tmp/rt.ktap"
