@@ -6,6 +6,7 @@
  *   raload pread FILE BS OFFSET...        one pread(2) of BS bytes per offset
  *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
  *   raload readahead FILE OFFSET LEN      readahead(2)
+ *   raload madvise FILE LEN               MADV_WILLNEED on a LEN-byte mapping
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
  *   raload mmap-range FILE OFFSET LEN     fault the pages of a range in order
  *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair;
@@ -124,7 +125,7 @@ static int list(const char *mode, const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|mmap|mmap-range|lseek-read|range|resident|prefixes|cached FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached FILE ...\n");
 	return 2;
 }
 
@@ -179,6 +180,11 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "readahead") && argc == 5) {
 		if (readahead(fd, num(argv[3]), num(argv[4])))
 			die("readahead");
+	} else if (!strcmp(mode, "madvise") && argc == 4) {
+		void *map = mmap(NULL, num(argv[3]), PROT_READ, MAP_SHARED, fd, 0);
+
+		if (map == MAP_FAILED || madvise(map, num(argv[3]), MADV_WILLNEED))
+			die("madvise");
 	} else if (!strcmp(mode, "mmap") && argc > 3) {
 		/* the size from lseek(): fstat() says 0 for a block device */
 		off_t size = lseek(fd, 0, SEEK_END);

@@ -6,7 +6,7 @@ pkgs=(
   linux-source-6.12 xz-utils
   build-essential bc bison flex libelf-dev libssl-dev dwarves python3 perl
   ccache git
-  qemu-system-x86 busybox-static e2fsprogs util-linux dmsetup
+  qemu-system-x86 busybox-static e2fsprogs xfsprogs util-linux dmsetup
   gnuplot-nox libtraceevent-dev pkg-config
 )
 missing=()

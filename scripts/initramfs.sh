@@ -45,8 +45,9 @@ gcc -O2 -static -I"$sel" -isystem "$work/uapi/usr/include" -o "$work/selftests/t
   for f in "$here"/guest/scenarios/*; do echo "file /guest/scenarios/$(basename "$f") $f 755 0 0"; done
   for f in "$here"/tests/guest/*.sh; do echo "file /tests/$(basename "$f") $f 755 0 0"; done
   # Host tools with their shared libraries: util-linux's blkid for the probe
-  # tests, dmsetup for the benchmarks' device models.
-  tools=$(for t in blkid dmsetup; do PATH=$PATH:/sbin:/usr/sbin command -v $t; done)
+  # tests, dmsetup for the benchmarks' device models, mkfs.xfs for the
+  # integrity test on XFS (large folios).
+  tools=$(for t in blkid dmsetup mkfs.xfs; do PATH=$PATH:/sbin:/usr/sbin command -v $t; done)
   for t in $tools; do echo "file /guest/bin/$(basename "$t") $t 755 0 0"; done
   libs=$(for t in $tools; do ldd "$t" | grep -o '/[^ ]*'; done | sort -u)
   for lib in $libs; do dirname "$lib"; done | sort -u |

@@ -9,8 +9,9 @@
 # failed), 1 for anything else.
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
 # (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
-# (a disk image, /dev/vda in the guest, mounted read-only at /data; QEMU
-# keeps the guest's writes in a throw-away snapshot, the image never changes),
+# (a disk image, /dev/vda in the guest, mounted read-only at /data, and next
+# to it a blank 1 GiB scratch.img, /dev/vdb; QEMU keeps the guest's writes
+# to both in a throw-away snapshot, the images never change),
 # KCSAN_TRIAGED (set: KCSAN reports do not fail the run, the caller sorts them
 # with scripts/kcsan-triage.py; a boot whose KCSAN selftest did not pass
 # fails, as KCSAN reports nothing when it is not running).
@@ -20,7 +21,13 @@ mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
 accel=${QEMU_ACCEL:-tcg}
 cpu=max; [ "$accel" = kvm ] && cpu=host,-arch-capabilities
 disk=()
-[ -n "${DATA_IMG:-}" ] && disk=(-drive "file=$DATA_IMG,if=virtio,format=raw,snapshot=on")
+if [ -n "${DATA_IMG:-}" ]; then
+  # and a blank scratch disk (/dev/vdb) for file systems the guest makes itself
+  scratch=$(dirname "$DATA_IMG")/scratch.img
+  [ -f "$scratch" ] || truncate -s 1G "$scratch"
+  disk=(-drive "file=$DATA_IMG,if=virtio,format=raw,snapshot=on"
+        -drive "file=$scratch,if=virtio,format=raw,snapshot=on")
+fi
 
 timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
   -accel "$accel" -M pc -cpu "$cpu" -smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1G}" \

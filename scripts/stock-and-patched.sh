@@ -3,12 +3,12 @@
 # one: the kernel tree's own page cache selftests (mincore, cachestat;
 # tests/guest/kselftests.sh) and the bad-input test, one boot each, same
 # settings. Prints each kernel's results; fails if either fails.
-#   scripts/stock-and-patched.sh [TESTS]   (default kselftests,ra-badinput)
+#   scripts/stock-and-patched.sh [TESTS]   (default kselftests,ra-badinput,ra-unpriv)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD_DIR:-$here/build}
 "$here/scripts/guest-inputs.sh" || exit 1
-tests=${1:-kselftests,ra-badinput}
+tests=${1:-kselftests,ra-badinput,ra-unpriv}
 fail=0
 for kind in stock patched; do
   kernel=$("$here/scripts/kernel.sh" $kind) || exit 1
