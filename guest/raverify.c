@@ -40,7 +40,7 @@
  *   sendfile          sendfile(2) into a pipe, read the pipe
  *   direct BS         BS-byte chunks read in turn with O_DIRECT and buffered
  *   nowait            preadv2(RWF_NOWAIT), a plain pread when not cached
- *   io_uring DEPTH    IORING_OP_READ of 64 KiB, DEPTH requests in flight
+ *   io-uring DEPTH    IORING_OP_READ of 64 KiB, DEPTH requests in flight
  *   madvise ADVICE    madvise(ADVICE: willneed|sequential|random|hugepage)
  *                     on a mapping of the file, then fault it in order
  *   copy DEST         copy_file_range(2) into DEST, then read DEST
@@ -847,7 +847,7 @@ int main(int argc, char **argv)
 		direct_mixed(argv[1], fd, size, n);
 	} else if (!strcmp(path, "nowait")) {
 		fprintf(stderr, "raverify: %lld reads not cached (EAGAIN)\n", nowait(fd, size));
-	} else if (!strcmp(path, "io_uring")) {
+	} else if (!strcmp(path, "io-uring")) {
 		n = arg(argc, argv, 4, 8);
 		if (n < 1 || n > 64)
 			return 2;
