@@ -86,6 +86,27 @@ seed_table="2 4
 32768 512
 131072 1024"
 
+# raerrors_checks PREFIX [RUNNER]: guest/raerrors on a small file, null_blk
+# device nullb0 and a fresh tmpfs (run by RUNNER, e.g. as another user),
+# one check per case, then one for the number of cases: $raerrors_cases
+# checks + 1.
+raerrors_cases=35	# guest/raerrors.c: 14 fadvise, 13 readahead, 8 madvise
+raerrors_checks() {
+	local c got g want w rc dir=/tmp/raerrors.$1
+	mkdir -p $dir && mount -t tmpfs tmpfs $dir && chmod 1777 $dir
+	${2:-} raerrors /data/small40k /dev/nullb0 $dir > $dir.out
+	rc=$?
+	while read -r c got g want w; do
+		case $got in
+		got) check "$1$c" "$w" "$g";;
+		skip) skip "$1$c" "$g $want $w";;
+		esac
+	done < $dir.out
+	check "${1}raerrors_cases" "$raerrors_cases, status 0" \
+		"$(grep -c -E '^[a-z_]+ (got|skip) ' $dir.out), status $rc"
+	umount $dir
+}
+
 # Page cache, tracing and readahead statistics.
 TRACING=/sys/kernel/debug/tracing
 RA_STATS=/sys/kernel/debug/readahead/stats

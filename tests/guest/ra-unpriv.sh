@@ -13,7 +13,6 @@
 . /guest/lib.sh
 user=1000
 paths="read_4096 mmap fadvise_willneed readahead direct_65536 nowait io-uring_8 madvise_willneed"
-raerrors_cases=35
 plan $((1 + 1 + 3 + 1 + $(echo $paths | wc -w) + raerrors_cases + 1 + 3))
 u() { asuser $user "$@"; }
 # errno NAME of a command's failure as busybox and raverify print it
@@ -50,18 +49,7 @@ for p in $paths; do
 done
 
 # the system calls' errors, as the user
-mkdir -p /tmp/utmp && mount -t tmpfs tmpfs /tmp/utmp && chown $user /tmp/utmp
-u raerrors /data/small40k /dev/nullb0 /tmp/utmp > /tmp/uraerrors.out
-rc=$?
-while read -r c got g want w; do
-	case $got in
-	got) check "user_$c" "$w" "$g";;
-	skip) skip "user_$c" "$g $want $w";;
-	esac
-done < /tmp/uraerrors.out
-check user_raerrors_cases "$raerrors_cases, status $rc" \
-	"$(grep -c -E '^[a-z_]+ (got|skip) ' /tmp/uraerrors.out), status $rc"
-umount /tmp/utmp
+raerrors_checks user_ u
 
 # one call, one window at most: pages cached after it, and its time
 f=/data/seq64m
