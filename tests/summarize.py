@@ -10,7 +10,8 @@ counts as a failure, besides a leaf "not ok":
     results without a plan;
   - a results file that is missing, empty, or older than --since (left over
     from an earlier run);
-  - a test named by --expect that did not report (a suite not built);
+  - a test named by --expect that did not report (a suite not built), or
+    reported another number of cases than --expect says (a case dropped);
   - a SKIP without a reason, or one that --allow-skip does not match.
 """
 import argparse
@@ -110,9 +111,23 @@ def leaf_results(lines, allow_skip=None):
     return t
 
 
-def top_names(lines):
-    return {re.sub(r'\s*#.*$', '', m.group(4)).strip()
-            for m in map(RESULT.match, lines) if m and not m.group(1)}
+def top_leaf_counts(lines):
+    """Top-level test name -> number of leaf results under it (1 for a leaf)."""
+    counts, leaves, prev_indent = {}, 0, None
+    for m in map(RESULT.match, lines):
+        if not m:
+            continue
+        indent = len(m.group(1))
+        if indent:
+            leaves += 1
+            if prev_indent is not None and prev_indent > indent:
+                leaves -= 1     # that result was a parent: its subtests counted
+        else:
+            name = re.sub(r'\s*#.*$', '', m.group(4)).strip()
+            counts[name] = leaves or 1
+            leaves = 0
+        prev_indent = indent
+    return counts
 
 
 def main():
@@ -120,7 +135,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--ktap', action='append', default=[], help='LABEL=file')
     ap.add_argument('--expect', action='append', default=[],
-                    help='LABEL=name,name: top-level tests that must report')
+                    help='LABEL=name[:N],...: top-level tests that must report '
+                         '(with N leaf results)')
     ap.add_argument('--allow-skip', action='append', default=[],
                     help='LABEL=regex: skips whose name matches are allowed')
     ap.add_argument('--since', type=float,
@@ -142,9 +158,13 @@ def main():
         else:
             t = leaf_results(lines, allow.get(label))
             fails = t.failed
-            names = top_names(lines)
-            fails += [f'{n}: did not report' for n in
-                      expect.get(label, '').split(',') if n and n not in names]
+            counts = top_leaf_counts(lines)
+            for want in filter(None, expect.get(label, '').split(',')):
+                name, _, n = want.partition(':')
+                if name not in counts:
+                    fails.append(f'{name}: did not report')
+                elif n and counts[name] != int(n):
+                    fails.append(f'{name}: {counts[name]} cases, {n} expected')
         for name in fails:
             print(f'FAIL {label}: {name}')
         print(f'{label}: {t.passed} passed, {len(fails)} failed, {t.skipped} skipped')

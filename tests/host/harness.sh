@@ -20,7 +20,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..23'
+echo '1..25'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -43,6 +43,8 @@ expect results_without_plan_fail 1 's: 1 results without a plan' --ktap "g=$tmp/
 name=empty; doc 'KTAP version 1' '1..0'
 expect no_results_fails 1 'FAIL g: no results' --ktap "g=$tmp/empty.ktap"
 expect missing_suite_fails 1 'FAIL g: c: did not report' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --expect g=a,b,c
+expect case_count_checked 0 '2 passed, 0 failed' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --expect g=a:2,b:1
+expect dropped_case_fails 1 'FAIL g: a: 2 cases, 3 expected' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --expect g=a:3,b
 expect missing_file_fails 1 'no results file' --ktap "g=$tmp/absent.ktap"
 touch -d '2 hours ago' "$tmp/good.ktap"
 expect stale_file_fails 1 'stale results file' --ktap "g=$tmp/good.ktap" --allow-skip 'g=.' --since "$(date +%s)"
