@@ -38,6 +38,10 @@ nullb_add() {
 nullb_del() { rmdir "/sys/kernel/config/nullb/$1"; }
 
 ra_kb() { cat "/sys/block/$1/queue/read_ahead_kb"; }
+# lru_gen_is y|n: MGLRU on (0x0007: every feature) or off, as asked
+lru_gen_is() {
+	case "$1 $(cat /sys/kernel/mm/lru_gen/enabled)" in "y 0x0007"|"n 0x0000") ;; *) return 1;; esac
+}
 
 # cmdline_arg NAME DEFAULT: ra.NAME=a,b from the kernel command line, as "a b".
 cmdline_arg() {

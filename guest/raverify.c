@@ -103,10 +103,12 @@ static uint64_t word_at(long long p, unsigned int g)
 /* --sparse: every odd MiB of the file is a hole */
 static int sparse;
 
+#define ZERO_WORD 0x10000		/* a generation no word carries */
+
 /* The expected byte at offset p. */
 static unsigned char byte_at(long long p, unsigned int g)
 {
-	if (sparse && (p >> 20 & 1))
+	if ((sparse && (p >> 20 & 1)) || g == ZERO_WORD)
 		return 0;
 	return word_at(p & ~7LL, g) >> (8 * (p & 7));
 }
@@ -115,13 +117,21 @@ static unsigned char byte_at(long long p, unsigned int g)
 #define MAP_PAGES (64 << 20 >> 12)
 struct genmap {
 	uint32_t last;			/* the newest generation */
+	uint32_t truncating;		/* odd while a truncation runs */
 	uint32_t created[MAP_PAGES];	/* stored after the write */
 	uint32_t touched[MAP_PAGES];	/* stored before the write */
 };
 static struct genmap *map;
 /* follow: per page of the current read, the generations allowed */
 static uint32_t *gen_lo, *gen_hi;
-static long long gen_first_page, newer_words;
+static long long gen_first_page, newer_words, zero_reads;
+/*
+ * A read that overlapped a truncation may return zeroes where the
+ * truncation cut a large folio (truncate_inode_partial_folio() zeroes the
+ * cut part before it splits the folio; a read that sampled i_size before
+ * copies them): such a read may hold all-zero words.
+ */
+static int zero_words_ok;
 
 static struct genmap *open_genmap(const char *path)
 {
@@ -153,6 +163,8 @@ static unsigned int gen_of(const unsigned char *buf, long long off, long long le
 	if (a < off || a + 8 > off + len)
 		return gen_lo[page];
 	memcpy(&w, buf + (a - off), 8);
+	if (!w && zero_words_ok)
+		return ZERO_WORD;
 	g = w >> 32 & 0xffff;
 	if (g < gen_lo[page] || g > gen_hi[page])
 		return gen_lo[page];
@@ -204,15 +216,17 @@ static uint64_t rnd(void)
 /*
  * Fault injection's task filter: allocations of this process may fail
  * from "1" on (set once the program is loaded, so exec cannot fail) until
- * "0" (before the result is printed).
+ * "0" (before the result is printed). The file is opened once, before the
+ * failures start: opening it allocates, writing to it does not.
  */
+static int make_it_fail_fd = -1;
+
 static void make_it_fail(const char *on)
 {
-	int fd = open("/proc/self/make-it-fail", O_WRONLY);
-
-	if (fd < 0 || write(fd, on, 1) != 1)
+	if (make_it_fail_fd < 0)
+		make_it_fail_fd = open("/proc/self/make-it-fail", O_WRONLY);
+	if (make_it_fail_fd < 0 || pwrite(make_it_fail_fd, on, 1, 0) != 1)
 		die("make-it-fail");
-	close(fd);
 }
 
 /* read(2) from the current offset to EOF, checking; returns bytes read. */
@@ -323,16 +337,12 @@ static int advice(const char *name)
 	exit(2);
 }
 
-static int write_range(const char *path, long long off, long long len)
+/* pwrite the content of [off, off + len) with generation gen */
+static void pwrite_range(int fd, long long off, long long len)
 {
-	unsigned char *buf = malloc(CHUNK);
-	int fd = open(path, O_WRONLY | O_CREAT, 0644);
+	static unsigned char buf[CHUNK];
 	long long i, n;
 
-	if (fd < 0 || !buf || off < 0 || len < 0)
-		die(path);
-	if (sparse && ftruncate(fd, off + len))
-		die("ftruncate");
 	for (; len > 0; off += n, len -= n) {
 		n = len < CHUNK ? len : CHUNK;
 		if (sparse && (off >> 20 & 1))
@@ -342,6 +352,17 @@ static int write_range(const char *path, long long off, long long len)
 		if (pwrite(fd, buf, n, off) != n)
 			die("pwrite");
 	}
+}
+
+static int write_range(const char *path, long long off, long long len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT, 0644);
+
+	if (fd < 0 || off < 0 || len < 0)
+		die(path);
+	if (sparse && ftruncate(fd, off + len))
+		die("ftruncate");
+	pwrite_range(fd, off, len);
 	if (fsync(fd) || close(fd))
 		die("fsync");
 	return 0;
@@ -367,8 +388,11 @@ static int churn(const char *path, long long secs, const char *genmap)
 		if (size < 0)
 			die("lseek");
 		if (rnd() % 3 == 0 || size > 32 << 20) {
+			/* odd while a truncation runs: see follow() */
+			__atomic_add_fetch(&map->truncating, 1, __ATOMIC_SEQ_CST);
 			if (ftruncate(fd, (rnd() % (size + 1)) & ~4095LL))
 				die("ftruncate");
+			__atomic_add_fetch(&map->truncating, 1, __ATOMIC_SEQ_CST);
 			continue;
 		}
 		/* whole words, so that every read ends on a word boundary */
@@ -379,9 +403,11 @@ static int churn(const char *path, long long secs, const char *genmap)
 		for (p = size / 4096; p <= (size + len - 1) / 4096; p++)
 			__atomic_store_n(&map->touched[p], g, __ATOMIC_RELEASE);
 		gen = g - stale;
-		write_range(path, size, len);
+		pwrite_range(fd, size, len);
 		for (p = (size + 4095) / 4096; p <= (size + len - 1) / 4096; p++)
 			__atomic_store_n(&map->created[p], g, __ATOMIC_RELEASE);
+		if (fsync(fd))
+			die("fsync");
 	}
 	close(fd);
 	return 0;
@@ -397,8 +423,9 @@ static void follow(int fd, long long secs, const char *genmap)
 	time_t end = time(NULL) + secs;
 	size_t bs_max = 16 * 4096;
 	unsigned char *buf = malloc(bs_max);
-	uint32_t lo[16], hi[16];
+	uint32_t lo[17], hi[17];	/* 16 pages read from a mid-page offset */
 	long long off, k, pages;
+	uint32_t truncs;
 	ssize_t n;
 	size_t bs;
 
@@ -412,6 +439,7 @@ static void follow(int fd, long long secs, const char *genmap)
 		for (off = 0;; off += n) {
 			gen_first_page = off / 4096;
 			pages = (off + bs - 1) / 4096 - gen_first_page + 1;
+			truncs = __atomic_load_n(&map->truncating, __ATOMIC_SEQ_CST);
 			for (k = 0; k < pages; k++)
 				lo[k] = __atomic_load_n(&map->created[gen_first_page + k], __ATOMIC_ACQUIRE);
 			n = pread(fd, buf, bs, off);
@@ -421,6 +449,9 @@ static void follow(int fd, long long secs, const char *genmap)
 				break;
 			for (k = 0; k < pages; k++)
 				hi[k] = __atomic_load_n(&map->touched[gen_first_page + k], __ATOMIC_ACQUIRE);
+			zero_words_ok = (truncs & 1) ||
+				truncs != __atomic_load_n(&map->truncating, __ATOMIC_SEQ_CST);
+			zero_reads += zero_words_ok;
 			check(buf, off, n);
 		}
 	}
@@ -500,8 +531,8 @@ static void uring(int fd, off_t size, unsigned int depth)
 	struct io_uring_sqe *sqes;
 	struct io_uring_cqe *cqes;
 	unsigned char *sq, *cq, *bufs;
-	off_t next = 0, done = 0;
-	unsigned int inflight = 0, queued, k;
+	off_t next = 0, done = 0, slot_off[64];
+	unsigned int inflight = 0, queued, free_slots[64], nfree;
 	int ring = syscall(__NR_io_uring_setup, depth, &p);
 
 	if (ring < 0)
@@ -523,10 +554,12 @@ static void uring(int fd, off_t size, unsigned int depth)
 	cq_mask = (unsigned int *)(cq + p.cq_off.ring_mask);
 	cqes = (struct io_uring_cqe *)(cq + p.cq_off.cqes);
 
+	for (nfree = 0; nfree < depth; nfree++)
+		free_slots[nfree] = nfree;
 	while (done < size) {
-		/* one request per free buffer slot */
-		for (k = queued = 0; k < depth && next < size && inflight < depth; k++) {
-			unsigned int tail = *sq_tail, slot = (next / CHUNK) % depth;
+		/* one request per free buffer; completions may come in any order */
+		for (queued = 0; nfree && next < size; queued++) {
+			unsigned int tail = *sq_tail, slot = free_slots[--nfree];
 			struct io_uring_sqe *e = &sqes[tail & *sq_mask];
 
 			memset(e, 0, sizeof(*e));
@@ -535,18 +568,19 @@ static void uring(int fd, off_t size, unsigned int depth)
 			e->off = next;
 			e->addr = (unsigned long)(bufs + (size_t)slot * CHUNK);
 			e->len = CHUNK;
-			e->user_data = next;
+			e->user_data = slot;
+			slot_off[slot] = next;
 			sq_array[tail & *sq_mask] = tail & *sq_mask;
 			__atomic_store_n(sq_tail, tail + 1, __ATOMIC_RELEASE);
 			next += CHUNK;
 			inflight++;
-			queued++;
 		}
-		if (syscall(__NR_io_uring_enter, ring, queued, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0)
+		if (syscall(__NR_io_uring_enter, ring, queued, 1, IORING_ENTER_GETEVENTS, NULL, 0) != queued)
 			die("io_uring_enter");
 		while (*cq_head != __atomic_load_n(cq_tail, __ATOMIC_ACQUIRE)) {
 			struct io_uring_cqe *c = &cqes[*cq_head & *cq_mask];
-			off_t off = c->user_data;
+			unsigned int slot = c->user_data;
+			off_t off = slot_off[slot];
 			off_t want = off + CHUNK < size ? CHUNK : size - off;
 
 			if (c->res != want) {
@@ -554,7 +588,8 @@ static void uring(int fd, off_t size, unsigned int depth)
 					(long long)off, c->res, (long long)want);
 				exit(1);
 			}
-			check(bufs + (size_t)((off / CHUNK) % depth) * CHUNK, off, want);
+			check(bufs + (size_t)slot * CHUNK, off, want);
+			free_slots[nfree++] = slot;
 			done += want;
 			inflight--;
 			__atomic_store_n(cq_head, *cq_head + 1, __ATOMIC_RELEASE);
@@ -642,7 +677,11 @@ static void processes(const char *file, off_t size, int procs)
 	int k, status, bad = 0;
 
 	for (k = 0; k < procs; k++) {
-		if (fork() == 0) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
 			off_t start = size / procs * k;
 			off_t len = k == procs - 1 ? size - start : size / procs;
 			int fd = open(file, O_RDONLY);
@@ -908,8 +947,8 @@ out:
 		fprintf(stderr, "raverify: %lld reads retried after ENOMEM\n", enomem_retries);
 	}
 	if (map)
-		printf("verified %lld mismatches %lld newer_words %lld generations %u\n",
-		       verified, mismatches, newer_words, map->last);
+		printf("verified %lld mismatches %lld newer_words %lld generations %u racing_truncation %lld\n",
+		       verified, mismatches, newer_words, map->last, zero_reads);
 	else
 		printf("verified %lld mismatches %lld\n", verified, mismatches);
 	return mismatches ? 1 : 0;

@@ -85,18 +85,21 @@ def leaf_results(lines, allow_skip=None):
     if not results:
         t.failed.append('no results')
 
+    counted_failed = []     # per result: did it add a failure
     for k, (indent, ok, desc, parent) in enumerate(results):
         name = f'{parent}/{desc}' if parent else desc
+        before = len(t.failed)
         # the subtests of a result come before it, more indented
         j = k
         while j > 0 and results[j - 1][0] > indent:
             j -= 1
-        if j < k:
-            if not ok and all(r[1] for r in results[j:k]):
-                t.failed.append(f'{name} (parent not ok, every subtest ok)')
-            continue
         skip = SKIP.search(desc)
-        if skip:
+        if j < k:
+            if not ok and not any(counted_failed[j:k]):
+                t.failed.append(f'{name} (parent not ok, no subtest failed)')
+        elif skip and not ok:
+            t.failed.append(f'{name} (not ok, whatever the SKIP says)')
+        elif skip:
             reason = skip.group(1).strip()
             if not reason:
                 t.failed.append(f'{name} (SKIP without a reason)')
@@ -108,6 +111,7 @@ def leaf_results(lines, allow_skip=None):
             t.passed += 1
         else:
             t.failed.append(name)
+        counted_failed.append(len(t.failed) > before)
     return t
 
 

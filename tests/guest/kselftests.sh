@@ -8,7 +8,7 @@
 . /guest/lib.sh
 cases="mincore_selftest 5
 test_cachestat 9"
-plan $(echo "$cases" | awk '{ n += $2 + 1 } END { print n }')
+plan $(echo "$cases" | awk '{ n += $2 + 2 } END { print n }')	# cases, count, exit
 if ! mount -o remount,rw /data; then
 	not_ok setup "/data not writable"
 	exit 1
@@ -16,7 +16,7 @@ fi
 mkdir -p /dev/shm && mount -t tmpfs tmpfs /dev/shm
 echo 2 > /proc/sys/vm/nr_hugepages	# mincore's check_huge_pages maps one
 while read -r name n; do
-	(cd /data && /guest/selftests/$name) > /tmp/kst.out 2>&1
+	(cd /data && /guest/selftests/$name) < /dev/null > /tmp/kst.out 2>&1
 	rc=$?
 	# the harness's TAP lines: "ok N global.case", "not ok N ...", "... # SKIP why"
 	grep -E '^(not )?ok [0-9]+ ' /tmp/kst.out > /tmp/kst.res
@@ -26,7 +26,8 @@ while read -r name n; do
 		*) c=${line#ok }; ok "${name}_${c#* }";;
 		esac
 	done < /tmp/kst.res
-	echo "# $name: $(grep -c . /tmp/kst.res) of $n cases; $(grep -E '^# (Totals|PASSED|FAILED)' /tmp/kst.out | tr '\n' ' ')"
+	check "${name}_cases" $n "$(grep -c . /tmp/kst.res)"
+	echo "# $name: $(grep -E '^# (Totals|PASSED|FAILED)' /tmp/kst.out | tr '\n' ' ')"
 	# 0, or 4 (KSFT_SKIP) when a case skipped: anything else is a crash or a harness failure
 	case $rc in 0|4) ok "${name}_exit" "status $rc";; *) not_ok "${name}_exit" "exit status $rc";; esac
 done <<EOT

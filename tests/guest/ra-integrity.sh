@@ -55,6 +55,7 @@ for fs in ext4 xfs; do
 	for lru in n y; do
 		echo $lru > /sys/kernel/mm/lru_gen/enabled
 		l=classic; [ $lru = y ] && l=mglru
+		lru_gen_is $lru || { not_ok "${fs}_${l}_lru" "lru_gen/enabled says $(cat /sys/kernel/mm/lru_gen/enabled)"; exit 1; }
 		for mem in nolimit memcg8M; do
 			for p in $paths; do
 				case $p in copy) args="copy $d/copy";; *) args=$(echo $p | tr _ ' ');; esac
@@ -67,7 +68,7 @@ for fs in ext4 xfs; do
 		# reads racing with truncation and extension: each extension has its
 		# own generation, so a page from before a truncation cannot pass
 		mem=nolimit
-		rm -f /tmp/churn.gen
+		rm -f /tmp/churn.gen $d/churn
 		raverify --write $d/churn 3 0 $((4 << 20))
 		raverify --churn $d/churn 3 4 /tmp/churn.gen &
 		verify "${fs}_${l}_follow_truncate_extend" $d/churn 3 follow 4 /tmp/churn.gen
@@ -116,8 +117,11 @@ for fs in ext4 xfs; do
 	in_cgroup $cg raload range $d/big 8388608 8388608 65536 > /dev/null
 	resident=$(raload resident $d/big 0 1048576)
 	out=$(in_cgroup $cg raverify $d/big 1 read 65536 2>&1)
-	case $out in "verified "*" mismatches 0") ok "${fs}_retained_pages_right" "$resident of 256 pages resident; $out";;
-	*) not_ok "${fs}_retained_pages_right" "$(echo "$out" | head -3 | tr '\n' ' ')";; esac
+	case "$resident: $out" in
+	"0: "*) skip "${fs}_retained_pages_right" "no page retained, nothing to check (XFS: large folios, issue 17)";;
+	*": verified "*" mismatches 0") ok "${fs}_retained_pages_right" "$resident of 256 pages resident; $out";;
+	*) not_ok "${fs}_retained_pages_right" "$(echo "$out" | head -3 | tr '\n' ' ')";;
+	esac
 	rm -rf $d
 done
 umount /xfs

@@ -13,6 +13,7 @@ memcg_dir $cg || exit 1
 
 retained() {  # retained LRU_GEN_ENABLED: A's pages still cached at the end
 	echo "$1" > /sys/kernel/mm/lru_gen/enabled
+	lru_gen_is "$1" || { echo "lru_gen/enabled: $(cat /sys/kernel/mm/lru_gen/enabled)"; return; }
 	drop_caches
 	echo max > $cg/memory.max
 	in_cgroup $cg raload range $f $a_off $a_len > /dev/null

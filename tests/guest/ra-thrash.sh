@@ -12,7 +12,10 @@ nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }
 echo 512 > /sys/block/nullb0/queue/read_ahead_kb
 rastat reset
 before=$(dev_read_bytes nullb0)
-set -- $(in_cgroup $cg rastreams /dev/nullb0 150 200 8)
+out=$(in_cgroup $cg rastreams /dev/nullb0 150 200 8)
+rc=$?
+set -- $out
+[ $rc = 0 ] && [ $# -ge 6 ] || { not_ok rastreams "status $rc, output: $out"; exit 1; }
 device=$(( $(dev_read_bytes nullb0) - before ))
 echo "# streams $2 kept_rate $4 consumed $6 device $device; $(stat_of thrash readahead) thrash of $(stat_of all readahead) readaheads"
 [ "$(stat_of thrash readahead)" -gt 0 ] && ok thrashing_detected || not_ok thrashing_detected "no thrash readahead counted"

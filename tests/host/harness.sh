@@ -20,7 +20,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..25'
+echo '1..26'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -32,6 +32,8 @@ expect skip_without_reason_fails 1 'SKIP without a reason' --ktap "g=$tmp/noreas
 name=crashed; doc 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: ra-lseek' '    ok 1' '    ok 2' \
   'not ok 1 ra-lseek # exit status 1'
 expect parent_not_ok_fails 1 'FAIL g: ra-lseek # exit status 1 (parent not ok' --ktap "g=$tmp/crashed.ktap"
+name=notokskip; doc 'KTAP version 1' '1..1' '    # Subtest: s' '    1..1' '    not ok 1 a # SKIP why' 'not ok 1 s'
+expect not_ok_skip_fails 1 'FAIL g: s/a # SKIP why (not ok, whatever the SKIP says)' --ktap "g=$tmp/notokskip.ktap" --allow-skip 'g=.'
 name=cut; doc 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: s' '    1..5' '    ok 1 a' '    ok 2 b' 'ok 1 s'
 expect truncated_subtest_plan_fails 1 's: plan 1..5, 2 results (cut short)' --ktap "g=$tmp/cut.ktap"
 name=cuttop; doc 'KTAP version 1' '1..3' 'ok 1 a' 'ok 2 b'
@@ -57,7 +59,7 @@ name=console; doc '[    0.1] Linux version 6.12' '[    1.0] KTAP version 1' '[  
   '[    1.1] random: crng init done' '[    1.2]     not ok 1 case' '[    1.2] not ok 1 ra'
 expect kunit_failure_in_console_fails 1 'FAIL g: ra/case' --ktap "g=$tmp/console.ktap"
 
-# guest/run-tests over made-up scripts, run by the host's sh
+# guest/run-tests over made-up scripts, run by busybox sh as in the guest
 mkdir "$tmp/t"
 lib=". $here/guest/lib.sh"
 printf '%s\n' "$lib" 'plan 2' 'check one 1 1' 'check two 2 2' 'ktap_done' > "$tmp/t/good.sh"
@@ -70,7 +72,7 @@ printf '%s\n' "$lib" 'ok early' 'plan 1' 'true' > "$tmp/t/lateplan.sh"
 # run_tests NAME...: run-tests on those scripts; its output, then "exit N"
 run_tests() {
   echo "ra.tests=$(IFS=,; echo "$*")" > "$tmp/cmdline"
-  TESTS_DIR=$tmp/t RA_CMDLINE=$tmp/cmdline TMPDIR=$tmp sh "$here/guest/run-tests" > "$tmp/rt.ktap"
+  TESTS_DIR=$tmp/t RA_CMDLINE=$tmp/cmdline TMPDIR=$tmp busybox sh "$here/guest/run-tests" > "$tmp/rt.ktap"
   echo "exit $?"
 }
 n=$((n + 1))
