@@ -56,7 +56,7 @@
  *
  * With RAVERIFY_ENOMEM_OK=1 in the environment, the process's allocations
  * may fail (fault injection's make-it-fail) while it reads, and read(2)
- * is retried after ENOMEM ("read" only).
+ * is retried after ENOMEM or EIO ("read" only).
  *
  * Prints "verified BYTES mismatches N" (bytes); exits 1 if N > 0, if a read
  * came back short inside the file (or a whole-file path got less than the
@@ -93,7 +93,7 @@ static void die(const char *what)
 
 static unsigned int gen;		/* of what --write and --churn write */
 static int enomem_ok;
-static long long enomem_retries;
+static long long enomem_retries, eio_retries;
 
 static uint64_t word_at(long long p, unsigned int g)
 {
@@ -244,9 +244,16 @@ static long long read_all(int fd, long long off, size_t bs)
 	}
 	for (;;) {
 		n = read(fd, buf, bs);
-		/* RAVERIFY_ENOMEM_OK: allocation failures are being injected */
-		if (n < 0 && errno == ENOMEM && enomem_ok) {
-			enomem_retries++;
+		/*
+		 * RAVERIFY_ENOMEM_OK: allocation failures are being injected.
+		 * Some come back as ENOMEM, and some as EIO: ext4's read_folio
+		 * fails the folio when its extent lookup cannot allocate.
+		 */
+		if (n < 0 && (errno == ENOMEM || errno == EIO) && enomem_ok) {
+			if (errno == ENOMEM)
+				enomem_retries++;
+			else
+				eio_retries++;
 			continue;
 		}
 		if (n <= 0)
@@ -944,7 +951,8 @@ int main(int argc, char **argv)
 out:
 	if (enomem_ok) {
 		make_it_fail("0");
-		fprintf(stderr, "raverify: %lld reads retried after ENOMEM\n", enomem_retries);
+		fprintf(stderr, "raverify: %lld reads retried after ENOMEM, %lld after EIO\n",
+			enomem_retries, eio_retries);
 	}
 	if (map)
 		printf("verified %lld mismatches %lld newer_words %lld generations %u racing_truncation %lld\n",
