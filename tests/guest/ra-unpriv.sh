@@ -21,7 +21,7 @@ errname() { case $1 in *"Permission denied"*) echo EACCES;; *) echo "$1";; esac;
 if [ -w $RA_STATS ]; then
 	# refused twice over: debugfs is root's (0700), and the file takes
 	# writes from its owner only
-	check stats_write_refused "EACCES, mode 644 root" "$(u rawrite $RA_STATS x), mode $(stat -c '%a %U' $RA_STATS)"
+	check stats_write_refused "EACCES, mode 644 uid 0" "$(u rawrite $RA_STATS x), mode $(stat -c '%a uid %u' $RA_STATS)"
 else
 	skip stats_write_refused "no readahead statistics in this kernel (stock)"
 fi
