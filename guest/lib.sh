@@ -5,8 +5,7 @@
 # guest/run-tests fails it when it reports another number.
 ktap_n=0
 ktap_fails=0
-ktap_plan=
-plan() { ktap_plan=$1; echo "1..$1"; }
+plan() { echo "1..$1"; }
 ok() { ktap_n=$((ktap_n + 1)); echo "ok $ktap_n $1${2:+ # $2}"; }
 not_ok() {
 	ktap_n=$((ktap_n + 1)); ktap_fails=$((ktap_fails + 1))
@@ -19,10 +18,7 @@ skip() { ktap_n=$((ktap_n + 1)); echo "ok $ktap_n $1 # SKIP ${2:?skip needs a re
 check() {
 	if [ "$2" = "$3" ]; then ok "$1" "$3"; else not_ok "$1" "expected $2, got $3"; fi
 }
-ktap_done() {
-	[ "$ktap_n" = "$ktap_plan" ] || echo "# plan 1..$ktap_plan, $ktap_n checks made"
-	[ "$ktap_fails" = 0 ] && [ "$ktap_n" = "$ktap_plan" ]
-}
+ktap_done() { [ "$ktap_fails" = 0 ]; }	# run-tests checks the plan
 
 # null_blk devices through configfs: nullb_add NAME SIZE_MB [attr=value...]
 # Not memory backed unless asked, so even a 128 GiB device costs no RAM.

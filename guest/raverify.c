@@ -332,14 +332,27 @@ static void *interleaved_reader(void *arg)
 	return NULL;
 }
 
-static int advice(const char *name)
+struct advice {
+	const char *name;
+	int value;
+};
+
+static const struct advice fadvices[] = {
+	{ "willneed", POSIX_FADV_WILLNEED }, { "sequential", POSIX_FADV_SEQUENTIAL },
+	{ "random", POSIX_FADV_RANDOM }, { NULL },
+};
+
+static const struct advice madvices[] = {
+	{ "willneed", MADV_WILLNEED }, { "sequential", MADV_SEQUENTIAL },
+	{ "random", MADV_RANDOM }, { "hugepage", MADV_HUGEPAGE }, { NULL },
+};
+
+/* ADVICE of fadvise or madvise by its name */
+static int advice(const struct advice *a, const char *name)
 {
-	if (!strcmp(name, "willneed"))
-		return POSIX_FADV_WILLNEED;
-	if (!strcmp(name, "sequential"))
-		return POSIX_FADV_SEQUENTIAL;
-	if (!strcmp(name, "random"))
-		return POSIX_FADV_RANDOM;
+	for (; a->name; a++)
+		if (!strcmp(name, a->name))
+			return a->value;
 	fprintf(stderr, "raverify: unknown advice %s\n", name);
 	exit(2);
 }
@@ -421,15 +434,14 @@ static int churn(const char *path, long long secs, const char *genmap)
 }
 
 /*
- * follow: read(2) to EOF from the start, again and again, while --churn
+ * follow: pread(2) to EOF from the start, again and again, while --churn
  * truncates and extends the file; each call's pages are checked against
  * the generations created before it and touched until it returned.
  */
 static void follow(int fd, long long secs, const char *genmap)
 {
 	time_t end = time(NULL) + secs;
-	size_t bs_max = 16 * 4096;
-	unsigned char *buf = malloc(bs_max);
+	unsigned char *buf = malloc(16 * 4096);
 	uint32_t lo[17], hi[17];	/* 16 pages read from a mid-page offset */
 	long long off, k, pages;
 	uint32_t truncs;
@@ -539,7 +551,7 @@ static void uring(int fd, off_t size, unsigned int depth)
 	struct io_uring_cqe *cqes;
 	unsigned char *sq, *cq, *bufs;
 	off_t next = 0, done = 0, slot_off[64];
-	unsigned int inflight = 0, queued, free_slots[64], nfree;
+	unsigned int queued, free_slots[64], nfree;
 	int ring = syscall(__NR_io_uring_setup, depth, &p);
 
 	if (ring < 0)
@@ -580,7 +592,6 @@ static void uring(int fd, off_t size, unsigned int depth)
 			sq_array[tail & *sq_mask] = tail & *sq_mask;
 			__atomic_store_n(sq_tail, tail + 1, __ATOMIC_RELEASE);
 			next += CHUNK;
-			inflight++;
 		}
 		if (syscall(__NR_io_uring_enter, ring, queued, 1, IORING_ENTER_GETEVENTS, NULL, 0) != queued)
 			die("io_uring_enter");
@@ -598,26 +609,11 @@ static void uring(int fd, off_t size, unsigned int depth)
 			check(bufs + (size_t)slot * CHUNK, off, want);
 			free_slots[nfree++] = slot;
 			done += want;
-			inflight--;
 			__atomic_store_n(cq_head, *cq_head + 1, __ATOMIC_RELEASE);
 		}
 	}
 	close(ring);
 	free(bufs);
-}
-
-static int madv_advice(const char *name)
-{
-	if (!strcmp(name, "willneed"))
-		return MADV_WILLNEED;
-	if (!strcmp(name, "sequential"))
-		return MADV_SEQUENTIAL;
-	if (!strcmp(name, "random"))
-		return MADV_RANDOM;
-	if (!strcmp(name, "hugepage"))
-		return MADV_HUGEPAGE;
-	fprintf(stderr, "raverify: unknown madvise advice %s\n", name);
-	exit(2);
 }
 
 /* copy_file_range(2) into DEST on the same file system, then read DEST */
@@ -864,7 +860,7 @@ int main(int argc, char **argv)
 		}
 		munmap(map, size);
 	} else if (!strcmp(path, "fadvise") && argc == 5) {
-		int err = posix_fadvise(fd, 0, 0, advice(argv[4]));
+		int err = posix_fadvise(fd, 0, 0, advice(fadvices, argv[4]));
 
 		if (err) {
 			errno = err;
@@ -905,7 +901,7 @@ int main(int argc, char **argv)
 		if (!size)
 			goto out;
 		m = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-		if (m == MAP_FAILED || madvise(m, size, madv_advice(argv[4])))
+		if (m == MAP_FAILED || madvise(m, size, advice(madvices, argv[4])))
 			die("mmap/madvise");
 		for (i = 0; i < size; i += page)
 			check(m + i, i, size - i < page ? size - i : page);

@@ -34,33 +34,32 @@ out=$(raverify /dev/nullb1 8 read 4096 2>&1)
 check no_failed_page_served "verified 67108864 mismatches 0" "$(echo "$out" | tail -1)"
 nullb_del nullb1
 
+# reader_ends NAME DEV COMMAND...: a cold read of DEV while COMMAND takes
+# the device away; the reader must end (data or an error), within 60 s
+reader_ends() {
+	local name=$1 dev=$2 reader rc
+	shift 2
+	drop_caches
+	timeout 60 raload seq $dev > /tmp/$name.out 2>&1 &
+	reader=$!
+	sleep 0.2
+	"$@"
+	wait $reader
+	rc=$?
+	echo "# $name: reader status $rc, $(cat /tmp/$name.out)"
+	check "${name}_reader_ended" yes "$([ $rc != 124 ] && [ $rc != 143 ] && echo yes || echo "no: status $rc")"
+}
+
 # a device powered off under a reader
 nullb_add nullb2 1024 memory_backed=1 || { not_ok setup "no null_blk"; exit 1; }
-drop_caches
-timeout 60 raload seq /dev/nullb2 > /tmp/gone.out 2>&1 &
-reader=$!
-sleep 0.2
-echo 0 > $nb/nullb2/power
-wait $reader
-rc=$?
-echo "# reader of a removed device: status $rc, $(cat /tmp/gone.out)"
-check removed_device_reader_ended yes "$([ $rc != 124 ] && [ $rc != 143 ] && echo yes || echo "no: status $rc")"
+reader_ends removed_device /dev/nullb2 sh -c "echo 0 > $nb/nullb2/power"
 check removed_device_gone yes "$([ ! -e /sys/block/nullb2 ] && echo yes || echo no)"
 nullb_del nullb2
 
 # a loop device whose file drops to 0 bytes under a reader
 truncate -s 256M /tmp/shrink.img
 losetup /dev/loop4 /tmp/shrink.img
-drop_caches
-timeout 60 raload seq /dev/loop4 > /tmp/shrink.out 2>&1 &
-reader=$!
-sleep 0.2
-truncate -s 0 /tmp/shrink.img
-losetup -c /dev/loop4
-wait $reader
-rc=$?
-echo "# reader of a loop device shrunk to 0: status $rc, $(cat /tmp/shrink.out)"
-check shrunk_to_0_reader_ended yes "$([ $rc != 124 ] && [ $rc != 143 ] && echo yes || echo "no: status $rc")"
+reader_ends shrunk_to_0 /dev/loop4 sh -c "truncate -s 0 /tmp/shrink.img && losetup -c /dev/loop4"
 check shrunk_to_0_size 0 "$(cat /sys/block/loop4/size)"
 losetup -d /dev/loop4
 rm -f /tmp/shrink.img
