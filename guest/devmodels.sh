@@ -27,6 +27,29 @@ devmodel_add() {
 		DM_DISABLE_UDEV=1 dmsetup create "$model" || return 1
 	devmodel_path "$model"
 }
+# devmodel_over NAME DISK MODEL: a model over an existing disk (the scratch
+# disk /dev/vdb, for file systems), under the name NAME; MODEL "fast" takes
+# no time, so a benchmark lays out its files and fills caches quickly, then
+# devmodel_retune NAME DISK MODEL gives the mounted disk its speed.
+devmodel_table() {	# DISK MODEL -> the dm table line
+	local p="0 67108864 64"
+	[ "$2" = fast ] || p=$(devmodel_params "$2") || return 1
+	set -- "$1" $p
+	echo "0 $(cat /sys/class/block/$1/size) model /dev/$1 $2 $3 $4"
+}
+devmodel_over() {
+	local table
+	grep -q '^dm_model ' /proc/modules || insmod /guest/dm-model.ko || return 1
+	table=$(devmodel_table "$2" "$3") || return 1
+	echo "$table" | DM_DISABLE_UDEV=1 dmsetup create "$1" || return 1
+	devmodel_path "$1"
+}
+devmodel_retune() {	# NAME DISK MODEL
+	local table
+	table=$(devmodel_table "$2" "$3") || return 1
+	echo "$table" | DM_DISABLE_UDEV=1 dmsetup reload "$1" &&
+		DM_DISABLE_UDEV=1 dmsetup resume "$1"
+}
 devmodel_del() { DM_DISABLE_UDEV=1 dmsetup remove "$1" && nullb_del "$1_raw"; }
 # The kernel's name of a model's disk (for /sys/block/NAME), and its path.
 devmodel_disk() {

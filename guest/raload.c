@@ -17,6 +17,14 @@
  *   raload prefixes LIST                  per "PATH LEN" line of LIST, read(2)
  *                                         the first LEN bytes of PATH
  *   raload cached LIST                    pages of the LIST's files cached
+ *   raload stdio FILE...                  each file whole through stdio, sized
+ *                                         first by the fseek(END)/ftell/rewind
+ *                                         idiom (many programs' "slurp")
+ *   raload reclaim-resume FILE LEN1 LEN2 RECLAIM AMOUNT
+ *                                         read LEN1 bytes, write AMOUNT to
+ *                                         RECLAIM (a memory.reclaim file;
+ *                                         0: no write), read LEN2 more; prints
+ *                                         "BYTES USEC", USEC the time of LEN2
  *
  * Prints the number of bytes read (pages for "resident") on stdout.
  * Exits 1 on any error.
@@ -29,6 +37,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static void die(const char *what)
@@ -123,9 +132,83 @@ static int list(const char *mode, const char *path)
 	return 0;
 }
 
+static int stdio_slurp(int argc, char **argv)
+{
+	static char buf[1 << 16];
+	long long total = 0;
+	int i;
+
+	for (i = 2; i < argc; i++) {
+		FILE *f = fopen(argv[i], "r");
+		long size;
+		size_t n;
+
+		if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0)
+			die(argv[i]);
+		rewind(f);
+		while (size > 0 && (n = fread(buf, 1, size < (long)sizeof(buf) ?
+						    size : (long)sizeof(buf), f)) > 0) {
+			total += n;
+			size -= n;
+		}
+		if (ferror(f))
+			die(argv[i]);
+		fclose(f);
+	}
+	printf("%lld\n", total);
+	return 0;
+}
+
+static long long read_len(int fd, char *buf, long long len)
+{
+	long long total = 0;
+
+	while (len > 0) {
+		ssize_t n = read(fd, buf, len < 131072 ? len : 131072);
+
+		if (n < 0)
+			die("read");
+		if (!n)
+			break;
+		total += n;
+		len -= n;
+	}
+	return total;
+}
+
+static long long usec_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000LL + t.tv_nsec / 1000;
+}
+
+/* A stream whose pages reclaim takes once, then no more pressure. */
+static int reclaim_resume(int fd, char *buf, char **argv)
+{
+	long long first = num(argv[3]), second = num(argv[4]), t0, n;
+	const char *amount = argv[6];
+
+	read_len(fd, buf, first);
+	if (strcmp(amount, "0")) {
+		int rfd = open(argv[5], O_WRONLY);
+
+		/* EAGAIN: less than AMOUNT was there to take, the rest went */
+		if (rfd < 0 || (write(rfd, amount, strlen(amount)) < 0 &&
+				errno != EAGAIN))
+			die(argv[5]);
+		close(rfd);
+	}
+	t0 = usec_now();
+	n = read_len(fd, buf, second);
+	printf("%lld %lld\n", n, usec_now() - t0);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume FILE ...\n");
 	return 2;
 }
 
@@ -141,6 +224,8 @@ int main(int argc, char **argv)
 	mode = argv[1];
 	if (!strcmp(mode, "prefixes") || !strcmp(mode, "cached"))
 		return list(argv[1], argv[2]);
+	if (!strcmp(mode, "stdio"))
+		return stdio_slurp(argc, argv);
 	fd = open(argv[2], O_RDONLY);
 	if (fd < 0)
 		die(argv[2]);
@@ -240,6 +325,8 @@ int main(int argc, char **argv)
 		if (off < 0 || len <= 0 || off % sysconf(_SC_PAGESIZE))
 			return usage();
 		total = resident(fd, off, len);
+	} else if (!strcmp(mode, "reclaim-resume") && argc == 7) {
+		return reclaim_resume(fd, buf, argv);
 	} else if (!strcmp(mode, "lseek-read") && argc > 4 && argc % 2 == 1) {
 		for (i = 3; i + 1 < argc; i += 2) {
 			size_t len = num(argv[i + 1]);

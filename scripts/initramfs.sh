@@ -43,11 +43,13 @@ gcc -O2 -static -I"$sel" -isystem "$work/uapi/usr/include" -o "$work/selftests/t
     case $f in */init|*.c) ;; *) [ -f "$f" ] && echo "file /guest/$(basename "$f") $f 755 0 0";; esac
   done
   for f in "$here"/guest/scenarios/*; do echo "file /guest/scenarios/$(basename "$f") $f 755 0 0"; done
+  echo "dir /guest/fio 755 0 0"	# the matrix's job files; fio is on the data disk
+  for f in "$here"/bench/fio/*.fio; do echo "file /guest/fio/$(basename "$f") $f 644 0 0"; done
   for f in "$here"/tests/guest/*.sh; do echo "file /tests/$(basename "$f") $f 755 0 0"; done
   # Host tools with their shared libraries: util-linux's blkid for the probe
   # tests, dmsetup for the benchmarks' device models, mkfs.xfs for the
-  # integrity test on XFS (large folios).
-  tools=$(for t in blkid dmsetup mkfs.xfs; do PATH=$PATH:/sbin:/usr/sbin command -v $t; done)
+  # integrity test on XFS (large folios), both mkfs for the regression matrix.
+  tools=$(for t in blkid dmsetup mkfs.xfs mkfs.ext4; do PATH=$PATH:/sbin:/usr/sbin command -v $t; done)
   for t in $tools; do echo "file /guest/bin/$(basename "$t") $t 755 0 0"; done
   libs=$(for t in $tools; do ldd "$t" | grep -o '/[^ ]*'; done | sort -u)
   for lib in $libs; do dirname "$lib"; done | sort -u |
