@@ -29,10 +29,10 @@ kselftests:
 report:
 	scripts/report.sh
 
-## make bench     every benchmark, stock vs patched -> docs/results.md (bench/all.sh quick; <= 10 min)
+## make bench     every benchmark, stock vs patched -> docs/results.md (bench/all.sh quick; ~25 min)
 bench:
 	bench/all.sh quick
-## make bench-full the same, full size (bench/all.sh full; < 1 h)
+## make bench-full the same, full size (bench/all.sh full; ~2 h)
 bench-full:
 	bench/all.sh full
 ## make bench-thrash  thrash stress (mem= and memcg), stock vs patched in one run (bench/thrash.sh; ~20 min)

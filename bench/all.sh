@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Every benchmark, stock vs patched, into docs/results.md (+ docs/plots/).
 #   bench/all.sh [quick|full]    quick (default): fewer sizes, shorter runs,
-#                                <= 10 min with built kernels; full: < 1 h.
+#                                ~25 min with built kernels (the matrix on
+#                                ext4 alone, one round); full: ~2 h.
 # Each table comes from one run of its script (both kernels in that run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-quick}
 out=$here/docs/results.md
 case $mode in
-  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1; reps=1 ;;
-  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4; reps=3 ;;
+  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1; reps=1; matrix=(1 1 ext4) ;;
+  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4; reps=3; matrix=(2 1 ext4,xfs) ;;
   *) echo "usage: bench/all.sh [quick|full]" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -28,6 +29,7 @@ section "3. Probing readers (lseek)" bench/probe.sh
 section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds" "$reps"
 section "6. mmap faults" bench/mmap.sh hdd "$reps"
 section "7. Memory footprint" bench/footprint.sh "$reps"
+section "9. Regression matrix: what users run" bench/matrix.sh "${matrix[@]}"
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 {
   echo "# Results: stock 6.12 vs the series"

@@ -1,9 +1,10 @@
 #!/bin/sh
 # No start-of-file readahead after lseek (PATCH 10): what a probing reader
 # gets from the device, which seeks mark the file (a position query does
-# not), and a reader that seeks to 0 once still ramps up to the full window.
+# not, nor does a rewind: a seek back to 0 from elsewhere), and a reader
+# that seeks to 0 once still ramps up to the full window.
 . /guest/lib.sh
-plan 11
+plan 12
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 ino=$(ino_of $f)
@@ -35,8 +36,13 @@ initial_1="readahead-initial(req=0+1, ra=0+1-0, async=0) = 1"
 check no_seek_start_of_file "$initial_4" "$(seek_read -)"
 check seek_set_0_fresh_fd "$initial_1" "$(seek_read 0)"
 check seek_cur_0_is_a_query "$initial_4" "$(seek_read cur:0)"
-check seek_cur_back_to_0 "$initial_1" "$(drop_caches; trace_start
+check rewind_from_end_is_no_probe "$initial_4" "$(drop_caches; trace_start
 	raload lseek-read $f end:0 0 cur:-67108864 1024 > /dev/null; trace_stop; trace_lines $ino)"
+# stdio's fseek(END)/ftell/rewind before reading the file whole: the first
+# window is that of a read with no seek at all (64 KiB, fread's chunk here)
+first_event() { drop_caches; trace_start; "$@" > /dev/null; trace_stop; trace_lines $ino | head -1; }
+check stdio_slurp_idiom_as_plain_read "$(first_event raload lseek-read $f - 65536)" \
+	"$(first_event raload stdio $f)"
 
 # Block devices seek through fixed_size_llseek(): count device bytes.
 nullb_add nullb0 4096 || { not_ok setup "no null_blk device"; exit 1; }

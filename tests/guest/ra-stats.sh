@@ -35,7 +35,7 @@ raload fadvise $f 1048576 262144 > /dev/null
 raload mmap $f $((1000 * 4096)) > /dev/null
 raload pread $f 4096 $((3000 * 4096)) $((5000 * 4096)) $((7000 * 4096)) > /dev/null
 check fadvise_row "1 0 0 1 1 0 64 0 64" "$(row fadvise)"
-check around_row "1 0 0 1 1 1 128 32 128" "$(row around)"
+check around_row "1 0 0 1 1 1 32 8 32" "$(row around)"	# 128 KiB, not ra_pages
 check random_row "3 0 0 3 3 0 1 0 1" "$(row random)"
 check mixed_all_readahead 5 "$(stat_of all readahead)"
 

@@ -3,7 +3,7 @@
 # read, and the pattern of fadvise, mmap read-around and random reads.
 . /guest/lib.sh
 fields="dev ino index req_count start size async_size actual pattern async mmap"
-plan $((11 + $(echo $fields | wc -w)))
+plan $((12 + $(echo $fields | wc -w)))
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 [ -r $TRACING/events/readahead/readahead/format ] || { not_ok trace_event_exists "no events/readahead/readahead"; exit 1; }
@@ -50,13 +50,21 @@ raload readahead $f 2097152 8192 > /dev/null
 trace_stop
 check readahead_syscall_event "readahead-fadvise(req=512+2, ra=512+2-0, async=0) = 2" "$(trace_lines $ino)"
 
-# One mmap fault at page 1000: read-around of ra_pages centred on it.
+# One mmap fault at page 1000: read-around of 128 KiB (32 pages, not the
+# 128 of ra_pages) centred on it.
 drop_caches
 trace_start
 raload mmap $f $((1000 * 4096)) > /dev/null
 trace_stop
-check mmap_around_event "readahead-around(req=1000+1, ra=936+128-32, async=0) = 128" \
+check mmap_around_event "readahead-around(req=1000+1, ra=984+32-8, async=0) = 32" \
 	"$(trace_lines $ino | head -1)"
+# Faults in order from there hit the mark and ramp up to the full window.
+drop_caches
+trace_start
+raload mmap-range $f $((1000 * 4096)) $((4 << 20)) > /dev/null
+trace_stop
+check mmap_in_order_ramps_to_ra_pages "32 64 128" \
+	"$(trace_lines $ino | sed 's/.*ra=[0-9]*+\([0-9]*\)-.*/\1/' | sort -nu | tr '\n' ' ' | sed 's/ $//')"
 
 # Random 4 KiB preads far apart: each reads just its page.
 drop_caches

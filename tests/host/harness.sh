@@ -2,7 +2,8 @@
 # KTAP self-tests of the test harness: tests/summarize.py on made-up KTAP
 # documents, and guest/run-tests (run on the host over made-up guest
 # scripts that use guest/lib.sh). Each way a failure could pass for a
-# success must fail; the good documents must pass.
+# success must fail; the good documents must pass. And bench/matrix_table.py
+# flags a matrix row that misses a target of issue 16.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -20,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..26'
+echo '1..29'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -86,3 +87,16 @@ for s in exits noplan toomany fails lateplan; do
 done
 st=$(run_tests exits good)
 expect run_tests_script_exiting_early_fails 1 'exits: plan 1..3, 2 results (cut short)' --ktap "g=$tmp/rt.ktap"
+
+# bench/matrix_table.py: patched@512 below 0.97x the better stock's rate, or
+# above 1.03x the fewer stock bytes, is flagged; within both is not
+row() { echo "job seq-1 fs ext4 ra_kb $1 warm 0 memfree_kb 900000 rate $2 unit mb_s consumed 1048576 device $3 requests 8"; }
+{ row 128 30 1000000; row 512 40 1000000; } > "$tmp/stock.txt"
+for c in "slower_flagged 38.7 1000000 1" "more_bytes_flagged 40 1031000 1" "within_targets_passes 38.9 1030000 0"; do
+  set -- $c
+  n=$((n + 1))
+  row 512 $2 $3 > "$tmp/patched.txt"
+  out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
+  grep -qx "$4 of 1 rows miss a target" <<< "$out" && echo "ok $n matrix_$1" ||
+    { echo "not ok $n matrix_$1"; sed 's/^/# /' <<< "$out"; }
+done
