@@ -45,7 +45,7 @@ bench-probe:
 bench-regressions:
 	bench/regressions.sh
 
-## make bench-matrix  the regression matrix: fio jobs, tools, thrash-once, ext4 and XFS, cold and warm; stock@128/512 vs patched (bench/matrix.sh)
+## make bench-matrix  the regression matrix: fio jobs, tools, thrash-once, ext4 and XFS, cold and warm; stock@128/512 vs patched; 1-4 MiB windows on hdd and ssd (bench/matrix.sh)
 bench-matrix:
 	bench/matrix.sh
 

@@ -9,8 +9,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-quick}
 out=$here/docs/results.md
 case $mode in
-  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1; reps=1; matrix=(1 1 ext4) ;;
-  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4; reps=3; matrix=(2 1 ext4,xfs) ;;
+  quick) sweep=(hdd 16,128,512,2048 1); thrash=(100 200 10 1); rounds=1; reps=1; matrix=(1 1 ext4 hdd) ;;
+  full)  sweep=(hdd,usb,ssd 4,8,16,32,64,128,256,512,1024,2048,4096 2); thrash=(300 200 30 3); rounds=4; reps=3; matrix=(2 1 ext4,xfs hdd,ssd) ;;
   *) echo "usage: bench/all.sh [quick|full]" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -9,11 +9,15 @@
 # cold and with the page cache full of other clean data; and the CPU row
 # (a device that takes no time).  Kernels take turns, ROUNDS boots each per
 # file system, REPS runs of each job per boot (guest/scenarios/matrix).
-#   bench/matrix.sh [ROUNDS [REPS [FSES]]]     (default 2 1 ext4,xfs)
+# Then large windows: read_ahead_kb 1, 2 and 4 MiB on stock and patched, the
+# readers, random, mmap and recover jobs on ext4, cold, on each of
+# LARGE_MODELS ("" for none).
+#   bench/matrix.sh [ROUNDS [REPS [FSES [LARGE_MODELS]]]]
+#                                       (default 2 1 ext4,xfs hdd,ssd)
 # MATRIX_BEFORE=<bzImage> adds that kernel at 512 KiB on ext4 in every round
 # as "before" (the series before a change, built with the same config).
 set -euo pipefail
-rounds=${1:-2} reps=${2:-1} fses=${3:-ext4,xfs}
+rounds=${1:-2} reps=${2:-1} fses=${3-ext4,xfs} large=${4-hdd,ssd}
 . "$(dirname "$0")/lib.sh"
 "$here/scripts/data-image.sh" "$B/data.img" >&2
 [ -n "${MATRIX_BEFORE:-}" ] && kernel[before]=$MATRIX_BEFORE
@@ -31,6 +35,15 @@ for round in $(seq "$rounds"); do
       outs+=("$kind=$B/runs/$run/output.txt")
     done
   done
+  for model in ${large//,/ }; do
+    for kind in stock patched; do
+      run=bench-matrix-large-$model-$kind-$round
+      boot_kernel $kind $run scenarios/matrix ra.fs=ext4 ra.model=$model ra.kbs=1024,2048,4096 \
+        ra.warm=0 ra.reps=$reps ra.cpu=0 ra.jobs=seq,random,mmap-seq,recover
+      outs+=("$kind=$B/runs/$run/output.txt")
+    done
+  done
 done
-echo "Regression matrix, hdd model (8 ms + size at 100 MB/s), $rounds boots per kernel and file system, $reps run(s) each"
+echo "Regression matrix, hdd model (8 ms + size at 100 MB/s; ssd: 0.1 ms + size at 500 MB/s, 64 deep),"
+echo "$rounds boots per kernel and file system, $reps run(s) each"
 python3 "$here/bench/matrix_table.py" "${outs[@]}"

@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..29'
+echo '1..30'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -100,3 +100,10 @@ for c in "slower_flagged 38.7 1000000 1" "more_bytes_flagged 40 1031000 1" "with
   grep -qx "$4 of 1 rows miss a target" <<< "$out" && echo "ok $n matrix_$1" ||
     { echo "not ok $n matrix_$1"; sed 's/^/# /' <<< "$out"; }
 done
+# a large window is compared at its own size: patched@2048 0.95x stock@2048
+row 2048 60 4000000 > "$tmp/stock.txt"
+row 2048 57 4000000 > "$tmp/patched.txt"
+n=$((n + 1))
+out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
+grep -qx "1 of 1 large-window rows miss a target" <<< "$out" && echo "ok $n matrix_large_window_slower_flagged" ||
+  { echo "not ok $n matrix_large_window_slower_flagged"; sed 's/^/# /' <<< "$out"; }
