@@ -19,13 +19,10 @@ compares patched and stock at the same size, flagged by the same margins.
 import statistics
 import sys
 
+from spread import lower_median, min_med_max
+
 KERNELS = ["stock@128", "stock@512", "patched@512"]
 SLOWER, MORE = 0.97, 1.03
-
-
-def lower_median(v):
-    v = sorted(v)
-    return v[(len(v) - 1) // 2]
 
 
 def read(args):
@@ -51,8 +48,7 @@ def cell(r):
         return f"{'-':>17} {'-':>6}", None, None
     rate = lower_median([x[0] for x in r])
     dev = lower_median([x[1] for x in r])
-    return (f"{min(x[0] for x in r):.1f}/{rate:.1f}/{max(x[0] for x in r):.1f}".rjust(17)
-            + f" {dev / 1048576:6.1f}"), rate, dev
+    return min_med_max([x[0] for x in r], "%.1f").rjust(17) + f" {dev / 1048576:6.1f}", rate, dev
 
 
 def ratio(a, b):

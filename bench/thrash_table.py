@@ -11,11 +11,7 @@ readahead windows (kernels with readahead statistics).
 """
 import sys
 
-
-def mmm(values, fmt):
-    v = sorted(values)
-    mid = v[(len(v) - 1) // 2]      # the lower middle one for an even count
-    return "/".join(fmt % x for x in (v[0], mid, v[-1]))
+from spread import min_med_max as mmm
 
 
 def main():

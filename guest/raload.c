@@ -87,6 +87,25 @@ static long long resident(int fd, off_t off, long long len)
 	return n;
 }
 
+/* Up to LEN bytes of FD in CHUNK-sized read(2)s, into BUF: bytes read. */
+static long long read_len(int fd, char *buf, size_t chunk, long long len,
+			  const char *what)
+{
+	long long total = 0;
+
+	while (len > 0) {
+		ssize_t n = read(fd, buf, len < (long long)chunk ? (size_t)len : chunk);
+
+		if (n < 0)
+			die(what);
+		if (!n)
+			break;
+		total += n;
+		len -= n;
+	}
+	return total;
+}
+
 /* The modes over a list of "PATH LEN" lines: prefixes and cached. */
 static int list(const char *mode, const char *path)
 {
@@ -110,16 +129,7 @@ static int list(const char *mode, const char *path)
 			if (size)
 				total += resident(fd, 0, size);
 		} else {
-			while (len > 0) {
-				ssize_t n = read(fd, buf, len < (long long)sizeof(buf) ?
-						 len : (long long)sizeof(buf));
-				if (n < 0)
-					die(name);
-				if (!n)
-					break;
-				total += n;
-				len -= n;
-			}
+			total += read_len(fd, buf, sizeof(buf), len, name);
 		}
 		close(fd);
 	}
@@ -159,23 +169,6 @@ static int stdio_slurp(int argc, char **argv)
 	return 0;
 }
 
-static long long read_len(int fd, char *buf, long long len)
-{
-	long long total = 0;
-
-	while (len > 0) {
-		ssize_t n = read(fd, buf, len < 131072 ? len : 131072);
-
-		if (n < 0)
-			die("read");
-		if (!n)
-			break;
-		total += n;
-		len -= n;
-	}
-	return total;
-}
-
 static long long usec_now(void)
 {
 	struct timespec t;
@@ -190,7 +183,7 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 	long long first = num(argv[3]), second = num(argv[4]), t0, n;
 	const char *amount = argv[6];
 
-	read_len(fd, buf, first);
+	read_len(fd, buf, 131072, first, argv[2]);
 	if (strcmp(amount, "0")) {
 		int rfd = open(argv[5], O_WRONLY);
 
@@ -201,7 +194,7 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 		close(rfd);
 	}
 	t0 = usec_now();
-	n = read_len(fd, buf, second);
+	n = read_len(fd, buf, 131072, second, argv[2]);
 	printf("%lld %lld\n", n, usec_now() - t0);
 	return 0;
 }
