@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every benchmark, stock vs patched, into docs/results.md (+ docs/plots/).
 #   bench/all.sh [quick|full]    quick (default): fewer sizes, shorter runs,
-#                                ~25 min with built kernels (the matrix on
-#                                ext4 alone, one round); full: ~2 h.
+#                                ~30 min with built kernels (the matrix on
+#                                ext4 and 1-4 MiB windows on the hdd, one
+#                                round); full: ~2.5 h.
 # Each table comes from one run of its script (both kernels in that run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -2,7 +2,7 @@
 # Readahead statistics (PATCH 09): exact counts for scripted workloads, a
 # workload spread over both CPUs, reset, and writes of any size and content.
 . /guest/lib.sh
-plan 21
+plan 23
 f=/data/seq64m		# 16384 pages
 small=/data/small40k	# 10 pages
 [ -r $RA_STATS ] || { not_ok stats_file_exists "no $RA_STATS"; exit 1; }
@@ -44,6 +44,17 @@ drop_caches; rastat reset
 raload fadvise $f 0 131072 > /dev/null
 raload fadvise $f 0 262144 > /dev/null
 check fadvise_cache_hit "2 0 1 2 2 0 48 0 32" "$(row fadvise)"
+
+# A window that ends on the last page, short by one cached page, is a cache
+# hit; a WILLNEED range wholly past the end of the file reads nothing and is
+# not counted.
+drop_caches
+raload pread $f 4096 $((16350 * 4096)) > /dev/null
+rastat reset
+raload fadvise $f $(( (16384 - 64) * 4096 )) 262144 > /dev/null
+raload fadvise $f $((1 << 30)) 262144 > /dev/null
+check fadvise_last_page_cache_hit "1 0 1 1 1 0 64 0 63" "$(row fadvise)"
+check fadvise_past_eof_not_counted 1 "$(stat_of all readahead)"
 
 # Both CPUs at once: 8 random reads on CPU 0 while CPU 1 reads sequentially.
 drop_caches; rastat reset
