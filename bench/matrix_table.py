@@ -93,9 +93,10 @@ def main_table(runs):
 
 
 def large_table(runs):
+    order = {key: i for i, key in enumerate(runs)}     # the jobs' run order
     rows = sorted({(key, int(k.split("@")[1])) for key, r in runs.items() for k in r
                    if k.startswith(("stock@", "patched@")) and k not in KERNELS},
-                  key=lambda x: (x[0][2], x[1], list(runs).index(x[0])))
+                  key=lambda x: (x[0][2], x[1], order[x[0]]))
     if not rows:
         return
     print()

@@ -87,6 +87,9 @@ static long long resident(int fd, off_t off, long long len)
 	return n;
 }
 
+/* cp(1)'s read size, for the modes that read as a program would */
+#define CP_CHUNK 131072
+
 /* Up to LEN bytes of FD in CHUNK-sized read(2)s, into BUF: bytes read. */
 static long long read_len(int fd, char *buf, size_t chunk, long long len,
 			  const char *what)
@@ -183,7 +186,7 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 	long long first = num(argv[3]), second = num(argv[4]), t0, n;
 	const char *amount = argv[6];
 
-	read_len(fd, buf, 131072, first, argv[2]);
+	read_len(fd, buf, CP_CHUNK, first, argv[2]);
 	if (strcmp(amount, "0")) {
 		int rfd = open(argv[5], O_WRONLY);
 
@@ -194,7 +197,7 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 		close(rfd);
 	}
 	t0 = usec_now();
-	n = read_len(fd, buf, 131072, second, argv[2]);
+	n = read_len(fd, buf, CP_CHUNK, second, argv[2]);
 	printf("%lld %lld\n", n, usec_now() - t0);
 	return 0;
 }
