@@ -68,12 +68,13 @@ tree: deps
 export:
 	scripts/export-series.sh build/dev/src
 
-## make lint      checkpatch --strict every patch in patches/series
+## make lint      checkpatch --strict every patch in patches/series; check the docs of build/dev/src if there is one
 lint:
 	@src=$$(for d in build/dev/src build/patched/src build/stock/src; do \
 	  [ -f $$d/scripts/checkpatch.pl ] && echo $$d && break; done); \
 	[ -n "$$src" ] || { echo "no kernel tree yet: run make tree or make kernels"; exit 1; }; \
-	scripts/checkpatch.sh $$src
+	scripts/checkpatch.sh $$src; rc=$$?; \
+	if [ -d build/dev/src/.git ]; then scripts/docs-check.sh build/dev/src || rc=1; fi; exit $$rc
 
 ## make bisect    build the kernel after every patch of the series (slow: header changes; FROM=N starts at patch N)
 bisect: deps

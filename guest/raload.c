@@ -5,6 +5,8 @@
  *   raload seq FILE [BS]                  read(2) the whole file, BS bytes a call
  *   raload pread FILE BS OFFSET...        one pread(2) of BS bytes per offset
  *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
+ *   raload dontneed FILE OFFSET LEN       POSIX_FADV_DONTNEED (which also
+ *                                         drains this CPU's LRU batches)
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload madvise FILE LEN               MADV_WILLNEED on a LEN-byte mapping
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
@@ -204,7 +206,7 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume FILE ...\n");
 	return 2;
 }
 
@@ -251,9 +253,11 @@ int main(int argc, char **argv)
 				die("pread");
 			total += n;
 		}
-	} else if (!strcmp(mode, "fadvise") && argc == 5) {
+	} else if ((!strcmp(mode, "fadvise") || !strcmp(mode, "dontneed")) &&
+		   argc == 5) {
 		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
-					POSIX_FADV_WILLNEED);
+					!strcmp(mode, "fadvise") ?
+					POSIX_FADV_WILLNEED : POSIX_FADV_DONTNEED);
 		if (err) {
 			errno = err;
 			die("posix_fadvise");

@@ -8,7 +8,7 @@ pkgs=(
   ccache git
   qemu-system-x86 busybox-static e2fsprogs xfsprogs util-linux dmsetup
   fio coreutils tar grep
-  gnuplot-nox libtraceevent-dev pkg-config
+  gnuplot-nox libtraceevent-dev pkg-config python3-docutils
 )
 missing=()
 for p in "${pkgs[@]}"; do

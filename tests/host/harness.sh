@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..30'
+echo '1..33'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -107,3 +107,27 @@ n=$((n + 1))
 out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
 grep -qx "1 of 1 large-window rows miss a target" <<< "$out" && echo "ok $n matrix_large_window_slower_flagged" ||
   { echo "not ok $n matrix_large_window_slower_flagged"; sed 's/^/# /' <<< "$out"; }
+
+# scripts/docs-check.sh on a made-up tree: a kernel-doc warning that base
+# already had passes, one the series adds fails, and so does a bad reST file
+k=$tmp/k src=${BUILD_DIR:-$here/build}/patched/src
+mkdir -p "$k/scripts" "$k/Documentation/ABI/testing"
+cp "$src/scripts/kernel-doc" "$src/scripts/get_abi.pl" "$k/scripts/" 2>/dev/null
+cp "$src/Documentation/ABI/testing/sysfs-class-bdi" "$k/Documentation/ABI/testing/" 2>/dev/null
+printf '%s\n' '/**' ' * old_fn - its parameter was never described' ' */' 'int old_fn(int x);' > "$k/a.c"
+git -C "$k" init -q && git -C "$k" add -A && git -C "$k" -c user.name=t -c user.email=t@t commit -qm base && git -C "$k" tag base
+# docs_check NAME WANT_STATUS WANT_LINE: commit the tree as it is, run docs-check
+docs_check() {
+  local out rc
+  git -C "$k" add -A && git -C "$k" -c user.name=t -c user.email=t@t commit -qm "$1"
+  out=$("$here/scripts/docs-check.sh" "$k" 2>&1); rc=$?
+  n=$((n + 1))
+  if [ $rc = "$2" ] && grep -qF -- "$3" <<< "$out"; then echo "ok $n docs_check_$1"
+  else echo "not ok $n docs_check_$1"; echo "# status $rc, wanted $2 and '$3'; output:"; sed 's/^/# /' <<< "$out"; fi
+}
+echo 'int other(void);' >> "$k/a.c"
+docs_check old_warning_passes 0 'ok 1 kernel-doc a.c'
+printf '%s\n' '/**' ' * new_fn - adds an undescribed parameter' ' */' 'int new_fn(int y);' >> "$k/a.c"
+docs_check new_warning_fails 1 'not ok 1 kernel-doc a.c'
+printf '%s\n' 'Title' '=====' '' '``unclosed' > "$k/Documentation/bad.rst"
+docs_check bad_rst_fails 1 'not ok 2 rst Documentation/bad.rst'
