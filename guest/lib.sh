@@ -66,6 +66,9 @@ memcg_dir() {
 	return 1
 }
 
+# xfs_scratch: a new XFS on the scratch disk, mounted at /xfs (unmount it when done).
+xfs_scratch() { mkdir -p /xfs && mkfs.xfs -q -f /dev/vdb && mount -t xfs /dev/vdb /xfs; }
+
 # in_cgroup CGROUP_DIR COMMAND...: run COMMAND as a member of the cgroup.
 in_cgroup() { local cg=$1; shift; sh -c "echo \$\$ > $cg/cgroup.procs && exec $*"; }
 

@@ -255,9 +255,9 @@ int main(int argc, char **argv)
 		}
 	} else if ((!strcmp(mode, "fadvise") || !strcmp(mode, "dontneed")) &&
 		   argc == 5) {
-		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
-					!strcmp(mode, "fadvise") ?
-					POSIX_FADV_WILLNEED : POSIX_FADV_DONTNEED);
+		int advice = mode[0] == 'f' ? POSIX_FADV_WILLNEED :
+					      POSIX_FADV_DONTNEED;
+		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]), advice);
 		if (err) {
 			errno = err;
 			die("posix_fadvise");

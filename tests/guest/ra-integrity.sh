@@ -45,7 +45,7 @@ for fs in ext4 xfs; do
 	case $fs in
 	ext4)	mount -o remount,rw /data && d=/data/verify && mkdir -p $d || {
 			not_ok "${fs}_setup" "/data not writable"; exit 1; };;
-	xfs)	mkdir -p /xfs && mkfs.xfs -q -f /dev/vdb && mount -t xfs /dev/vdb /xfs && d=/xfs/verify &&
+	xfs)	xfs_scratch && d=/xfs/verify &&
 			mkdir -p $d || { not_ok "${fs}_setup" "mkfs.xfs or mount failed"; exit 1; };;
 	esac
 	raverify --write $d/big 1 0 $(((16 << 20) + 1234)) && raverify --write $d/small 2 0 5000 &&

@@ -59,7 +59,7 @@ retained_by_willneed() {
 	echo $(($(pgretain) - before))
 }
 
-mkdir -p /xfs && mkfs.xfs -q -f /dev/vdb && mount -t xfs /dev/vdb /xfs &&
+xfs_scratch &&
 	raverify --write /xfs/retain 1 0 $((4 << 20)) ||
 	{ not_ok xfs_setup "mkfs.xfs, mount or writing the file failed"; exit 1; }
 add_event=$TRACING/events/filemap/mm_filemap_add_to_page_cache
