@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-probe bench-regressions bench-matrix kernels stock patched tree export lint bisect clean
+.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix kernels stock patched tree export lint bisect clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -44,6 +44,10 @@ bench-probe:
 ## make bench-regressions  random reads, 1-64 readers on one fd; stock vs patched in 4 alternating rounds (bench/regressions.sh; ~8 min)
 bench-regressions:
 	bench/regressions.sh
+
+## make bench-per-patch  thrash stress after each patch of the thrashing-safe readahead (0010-0013), each built alone (bench/thrash-per-patch.sh; ~50 min)
+bench-per-patch:
+	bench/thrash-per-patch.sh
 
 ## make bench-matrix  the regression matrix: fio jobs, tools, thrash-once, ext4 and XFS, cold and warm; stock@128/512 vs patched; 1-4 MiB windows on hdd and ssd (bench/matrix.sh)
 bench-matrix:
