@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix kernels stock patched tree export lint bisect clean
+.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix kernels stock patched tree export lint bisect kunit-modules clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -79,6 +79,10 @@ lint:
 	[ -n "$$src" ] || { echo "no kernel tree yet: run make tree or make kernels"; exit 1; }; \
 	scripts/checkpatch.sh $$src; rc=$$?; \
 	if [ -d build/dev/src/.git ]; then scripts/docs-check.sh build/dev/src || rc=1; fi; exit $$rc
+
+## make kunit-modules  build the series' KUnit suites as modules, load them in the guest (scripts/kunit-modules.sh; ~10 min)
+kunit-modules: deps
+	scripts/kunit-modules.sh
 
 ## make bisect    build the kernel after every patch of the series (slow: header changes; FROM=N starts at patch N)
 bisect: deps
