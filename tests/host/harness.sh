@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..33'
+echo '1..35'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -131,3 +131,24 @@ printf '%s\n' '/**' ' * new_fn - adds an undescribed parameter' ' */' 'int new_f
 docs_check new_warning_fails 1 'not ok 1 kernel-doc a.c'
 printf '%s\n' 'Title' '=====' '' '``unclosed' > "$k/Documentation/bad.rst"
 docs_check bad_rst_fails 1 'not ok 2 rst Documentation/bad.rst'
+
+# scripts/checkpatch.sh: a new file under a directory a MAINTAINERS entry
+# covers needs no line of its own; one only THE REST covers still does
+mkpatch() {  # mkpatch NAME FILE: a patch adding FILE, as format-patch writes it
+  printf '%s\n' 'From: A U Thor <author@example.org>' 'Subject: [PATCH] add a file' '' \
+    'Add a file for the harness test of checkpatch.sh.' '' \
+    'Signed-off-by: A U Thor <author@example.org>' '---' "diff --git a/$2 b/$2" \
+    'new file mode 100644' 'index 0000000..2b5f4fc' '--- /dev/null' "+++ b/$2" '@@ -0,0 +1 @@' \
+    '+// SPDX-License-Identifier: GPL-2.0' > "$tmp/$1.patch"
+}
+mkpatch covered block/made-up-kunit.c
+mkpatch uncovered made-up-dir/made-up.c
+n=$((n + 1))
+out=$("$here/scripts/checkpatch.sh" "$src" "$tmp/covered.patch" 2>&1)
+grep -qx 'ok 1 covered.patch' <<< "$out" && echo "ok $n checkpatch_covered_new_file_passes" ||
+  { echo "not ok $n checkpatch_covered_new_file_passes"; sed 's/^/# /' <<< "$out"; }
+n=$((n + 1))
+out=$("$here/scripts/checkpatch.sh" "$src" "$tmp/uncovered.patch" 2>&1)
+grep -qx 'not ok 1 uncovered.patch' <<< "$out" && grep -q 'FILE_PATH_CHANGES' <<< "$out" &&
+  echo "ok $n checkpatch_uncovered_new_file_fails" ||
+  { echo "not ok $n checkpatch_uncovered_new_file_fails"; sed 's/^/# /' <<< "$out"; }
