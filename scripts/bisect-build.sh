@@ -26,5 +26,5 @@ while read -r p _; do
   else
     echo "not ok $n $p # build failed, see $B/obj/make.log"; exit 1
   fi
-  [ "$n" -ge "${TO:-1000}" ] && break
+  if [ "$n" -ge "${TO:-1000}" ]; then break; fi
 done < "$here/patches/series"
