@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix kernels stock patched tree export lint bisect kunit-modules clean
+.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix bench-ioopt kernels stock patched tree export lint bisect kunit-modules clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -52,6 +52,10 @@ bench-per-patch:
 ## make bench-matrix  the regression matrix: fio jobs, tools, thrash-once, ext4 and XFS, cold and warm; stock@128/512 vs patched; 1-4 MiB windows on hdd and ssd (bench/matrix.sh)
 bench-matrix:
 	bench/matrix.sh
+
+## make bench-ioopt  read_ahead_kb and sequential MB/s of disks that report an optimal I/O size (USB bridge, RAID stripe, 32 MiB NVMe), stock vs patched (bench/ioopt.sh; ~5 min)
+bench-ioopt:
+	bench/ioopt.sh
 
 ## make deps      install the Debian packages everything needs
 deps:

@@ -31,6 +31,7 @@ section "4-5. Random reads, interleaved readers" bench/regressions.sh "$rounds" 
 section "6. mmap faults" bench/mmap.sh hdd "$reps"
 section "7. Memory footprint" bench/footprint.sh "$reps"
 section "9. Regression matrix: what users run" bench/matrix.sh "${matrix[@]}"
+section "10. Devices that report an optimal I/O size" bench/ioopt.sh "$reps"
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 {
   echo "# Results: stock 6.12 vs the series"

@@ -122,9 +122,9 @@ trace_start() {
 }
 trace_stop() { echo 0 > $TRACING/events/readahead/readahead/enable; }
 # The readahead events of one inode, without the tracer's prefix.
-trace_of() { grep "ino=$1," $TRACING/trace | sed 's/^.*readahead: //'; }
+trace_of() { grep "readahead: dev=[0-9:]* ino=$(printf %x "$1") " $TRACING/trace | sed 's/^.*readahead: //'; }
 # ... and without the dev/ino fields, as ra_model_seq prints them.
-trace_lines() { trace_of "$1" | sed 's/dev=[0-9]*:[0-9]*, ino=[0-9]*, //'; }
+trace_lines() { trace_of "$1" | sed 's/^dev=[0-9]*:[0-9]* ino=[0-9a-f]* //'; }
 ino_of() { stat -c %i "$1"; }
 # stat_of PATTERN COLUMN: one number from the statistics table.
 stat_of() {
@@ -145,12 +145,12 @@ ra_model_seq() {
 		function min(a, b) { return a < b ? a : b }
 		BEGIN {
 			s = 0; sz = init(1); as = sz > 1 ? sz - 1 : int(sz / 2)
-			printf "readahead-initial(req=%d+1, ra=%d+%d-%d, async=0) = %d\n", o, o + s, sz, as, min(sz, np - s)
+			printf "pattern=initial req=%d+1 ra=%d+%d-%d async=0 mmap=0 actual=%d\n", o, o + s, sz, as, min(sz, np - s)
 			while (1) {
 				got = min(sz, np - s); if (got - as < 0) break
 				m = s + got - as
 				s += sz; n = next_size(sz); sz = n > sz ? n : sz; as = sz
-				printf "readahead-subsequent(req=%d+1, ra=%d+%d-%d, async=1) = %d\n", o + m, o + s, sz, as, s < np ? min(sz, np - s) : 0
+				printf "pattern=subsequent req=%d+1 ra=%d+%d-%d async=1 mmap=0 actual=%d\n", o + m, o + s, sz, as, s < np ? min(sz, np - s) : 0
 				if (s >= np) break
 			}
 		}'

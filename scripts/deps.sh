@@ -7,7 +7,7 @@ pkgs=(
   build-essential bc bison flex libelf-dev libssl-dev dwarves python3 perl
   ccache git
   qemu-system-x86 busybox-static e2fsprogs xfsprogs util-linux dmsetup
-  fio coreutils tar grep
+  fio coreutils tar grep trace-cmd linux-perf
   gnuplot-nox libtraceevent-dev pkg-config python3-docutils
 )
 missing=()

@@ -4,7 +4,7 @@
 Reads a trace (tracefs "trace" file, trace-cmd report or perf script output)
 containing readahead events in the format
 
-  readahead-<pattern>(dev=M:m, ino=N, req=I+C, ra=S+Z-A, async=0|1) = ACTUAL
+  dev=M:m ino=HEX pattern=P req=I+C ra=S+Z-A async=0|1 mmap=0|1 actual=N
 
 and groups them by stream (device and inode). As a command it prints one
 summary line per stream, or with --records one line per event:
@@ -18,14 +18,14 @@ import sys
 from collections import OrderedDict, namedtuple
 
 Event = namedtuple('Event', 'time pattern dev ino index req start size '
-                   'async_size is_async actual')
+                   'async_size is_async mmap actual')
 
 TIME = re.compile(r'\s(\d+\.\d+):\s')
 LINE = re.compile(
-    r'readahead-(?P<pattern>\w+)\(dev=(?P<dev>\d+:\d+), '
-    r'ino=(?P<ino>\d+), req=(?P<index>\d+)\+(?P<req>\d+), '
-    r'ra=(?P<start>\d+)\+(?P<size>\d+)-(?P<async_size>\d+), '
-    r'async=(?P<is_async>[01])\) = (?P<actual>\d+)')
+    r'dev=(?P<dev>\d+:\d+) ino=(?P<ino>[0-9a-f]+) pattern=(?P<pattern>\w+) '
+    r'req=(?P<index>\d+)\+(?P<req>\d+) '
+    r'ra=(?P<start>\d+)\+(?P<size>\d+)-(?P<async_size>\d+) '
+    r'async=(?P<is_async>[01]) mmap=(?P<mmap>[01]) actual=(?P<actual>\d+)')
 
 
 def parse(lines):
@@ -37,9 +37,10 @@ def parse(lines):
         d = m.groupdict()
         t = TIME.search(line[:m.start()])
         yield Event(time=float(t.group(1)) if t else None,
-                    pattern=d['pattern'], dev=d['dev'], ino=int(d['ino']),
+                    pattern=d['pattern'], dev=d['dev'], ino=int(d['ino'], 16),
                     **{k: int(d[k]) for k in ('index', 'req', 'start', 'size',
-                                              'async_size', 'is_async', 'actual')})
+                                              'async_size', 'is_async', 'mmap',
+                                              'actual')})
 
 
 def streams(events):

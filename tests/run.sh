@@ -23,6 +23,9 @@ kernel=$("$here/scripts/kernel.sh" "$kind") || { echo "0 passed, 1 failed (kerne
 "$here/scripts/initramfs.sh" "$B/patched/src" "$B/initramfs.cpio.gz" || { echo "0 passed, 1 failed (initramfs)"; exit 1; }
 "$here/scripts/data-image.sh" "$B/data.img" || { echo "0 passed, 1 failed (data image)"; exit 1; }
 export DATA_IMG=$B/data.img
+# three disks that report an optimal I/O size (tests/guest/ra-ioopt.sh)
+QEMU_EXTRA="${QEMU_EXTRA:-} $("$here/scripts/ioopt-disks.sh" "$B")" || { echo "0 passed, 1 failed (io_opt disks)"; exit 1; }
+export QEMU_EXTRA
 
 # results of an earlier run must never be counted again: remove them, and
 # summarize.py fails any results file older than this run
@@ -48,7 +51,7 @@ gcc -O2 -Wall $(pkg-config --cflags libtraceevent) -o "$B/trace-format" \
 # thrash test (too slow to pace).
 # The guest scripts and their number of checks, pinned here as well as in
 # each script's plan: a list in a script emptied by mistake shows.
-guest_tests=kselftests:18,ra-badinput:71,ra-faults:8,ra-integrity:227,ra-lseek:12,ra-retain:8
+guest_tests=kselftests:18,ra-badinput:71,ra-events:17,ra-faults:8,ra-integrity:227,ra-ioopt:8,ra-lseek:12,ra-retain:8
 guest_tests+=,ra-size:17,ra-stats:23,ra-thrash:3,ra-trace:23,ra-unpriv:53
 [ "$(echo "$guest_tests" | tr , '\n' | cut -d: -f1)" = "$(cd "$here/tests/guest" && ls *.sh | sed 's/\.sh$//')" ] ||
   { echo "tests/run.sh: guest_tests does not list tests/guest/*.sh"; exit 1; }
@@ -64,7 +67,7 @@ python3 "$here/tests/summarize.py" --since "$start" \
   --ktap "checkpatch=$B/checkpatch.tap" --ktap "docs=$B/docs.ktap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
   --ktap "trace-format=$run/trace-format.ktap" --ktap "kcsan-triage=$B/kcsan-triage.ktap" \
   --ktap "harness=$B/harness.ktap" \
-  --expect "KUnit=blk_readahead:6,readahead:19,page_cache_miss_search:5,page_cache_miss_search_timing:1" --expect "guest=$guest_tests" \
+  --expect "KUnit=blk_readahead:9,readahead:19,page_cache_miss_search:5,page_cache_miss_search_timing:1" --expect "guest=$guest_tests" \
   --allow-skip "guest=$skips" --guest-status "$guest_status"
 rc=$?
 echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2

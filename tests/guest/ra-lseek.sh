@@ -31,8 +31,8 @@ seek_read() {
 	trace_stop
 	trace_lines $ino
 }
-initial_4="readahead-initial(req=0+1, ra=0+4-3, async=0) = 4"
-initial_1="readahead-initial(req=0+1, ra=0+1-0, async=0) = 1"
+initial_4="pattern=initial req=0+1 ra=0+4-3 async=0 mmap=0 actual=4"
+initial_1="pattern=initial req=0+1 ra=0+1-0 async=0 mmap=0 actual=1"
 check no_seek_start_of_file "$initial_4" "$(seek_read -)"
 check seek_set_0_fresh_fd "$initial_1" "$(seek_read 0)"
 check seek_cur_0_is_a_query "$initial_4" "$(seek_read cur:0)"

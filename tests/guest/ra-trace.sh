@@ -32,8 +32,8 @@ if cmp -s /tmp/seq.model /tmp/seq.trace; then
 else
 	not_ok seq_read_exact_windows "first difference: $(diff /tmp/seq.model /tmp/seq.trace | grep '^[-+][^-+]' | head -2 | tr '\n' ' ')"
 fi
-check seq_read_pages_submitted 16384 "$(sed 's/.* = //' /tmp/seq.trace | awk '{ s += $1 } END { print s }')"
-head -1 /tmp/seq.trace | grep -q "^readahead-initial" && ok seq_first_is_initial || not_ok seq_first_is_initial
+check seq_read_pages_submitted 16384 "$(sed 's/.* actual=//' /tmp/seq.trace | awk '{ s += $1 } END { print s }')"
+head -1 /tmp/seq.trace | grep -q "^pattern=initial " && ok seq_first_is_initial || not_ok seq_first_is_initial
 trace_of $ino | head -3 | sed 's/^/# /'
 
 # posix_fadvise(WILLNEED) of 256 KiB at 1 MiB: one fadvise event, all read.
@@ -41,14 +41,14 @@ drop_caches
 trace_start
 raload fadvise $f 1048576 262144 > /dev/null
 trace_stop
-check fadvise_event "readahead-fadvise(req=256+64, ra=256+64-0, async=0) = 64" "$(trace_lines $ino)"
+check fadvise_event "pattern=fadvise req=256+64 ra=256+64-0 async=0 mmap=0 actual=64" "$(trace_lines $ino)"
 
 # readahead(2) goes the same way.
 drop_caches
 trace_start
 raload readahead $f 2097152 8192 > /dev/null
 trace_stop
-check readahead_syscall_event "readahead-fadvise(req=512+2, ra=512+2-0, async=0) = 2" "$(trace_lines $ino)"
+check readahead_syscall_event "pattern=fadvise req=512+2 ra=512+2-0 async=0 mmap=0 actual=2" "$(trace_lines $ino)"
 
 # One mmap fault at page 1000: read-around of 128 KiB (32 pages, not the
 # 128 of ra_pages) centred on it.
@@ -56,7 +56,7 @@ drop_caches
 trace_start
 raload mmap $f $((1000 * 4096)) > /dev/null
 trace_stop
-check mmap_around_event "readahead-around(req=1000+1, ra=984+32-8, async=0) = 32" \
+check mmap_around_event "pattern=around req=1000+1 ra=984+32-8 async=0 mmap=1 actual=32" \
 	"$(trace_lines $ino | head -1)"
 # Faults in order from there hit the mark and ramp up to the full window.
 drop_caches
@@ -71,8 +71,8 @@ drop_caches
 trace_start
 raload pread $f 4096 $((3000 * 4096)) $((5000 * 4096)) $((7000 * 4096)) > /dev/null
 trace_stop
-check random_events "readahead-random(req=3000+1, ra=3000+1-0, async=0) = 1
-readahead-random(req=5000+1, ra=5000+1-0, async=0) = 1
-readahead-random(req=7000+1, ra=7000+1-0, async=0) = 1" "$(trace_lines $ino)"
+check random_events "pattern=random req=3000+1 ra=3000+1-0 async=0 mmap=0 actual=1
+pattern=random req=5000+1 ra=5000+1-0 async=0 mmap=0 actual=1
+pattern=random req=7000+1 ra=7000+1-0 async=0 mmap=0 actual=1" "$(trace_lines $ino)"
 
 ktap_done

@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..35'
+echo '1..36'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -152,3 +152,24 @@ out=$("$here/scripts/checkpatch.sh" "$src" "$tmp/uncovered.patch" 2>&1)
 grep -qx 'not ok 1 uncovered.patch' <<< "$out" && grep -q 'FILE_PATH_CHANGES' <<< "$out" &&
   echo "ok $n checkpatch_uncovered_new_file_fails" ||
   { echo "not ok $n checkpatch_uncovered_new_file_fails"; sed 's/^/# /' <<< "$out"; }
+
+# scripts/ra_trace.py reads the readahead event as tracefs, trace-cmd report
+# and perf script print it, and skips the entry-point events
+n=$((n + 1))
+printf '%s\n' \
+  '  raload-90 [001] ..... 12.500000: readahead: dev=254:0 ino=1c pattern=initial req=0+1 ra=0+4-3 async=0 mmap=0 actual=4' \
+  '  raload-90 [001] 12.600000: page_cache_async_ra:  dev=254:0 ino=1c index=1 req_count=1 order=0 size=4 async_size=3 ra_pages=128 mmap_miss=0 prev_pos=4096' \
+  '  raload-90 [001] 12.700000: readahead:            dev=254:0 ino=1c pattern=subsequent req=1+1 ra=4+16-16 async=1 mmap=1 actual=6' \
+  '  raload    90 [001]    12.800000: readahead:readahead: dev=254:0 ino=1c pattern=thrash req=9+2 ra=9+8-2 async=0 mmap=0 actual=8' \
+  > "$tmp/ra.trace"
+out=$(python3 "$here/scripts/ra_trace.py" --records "$tmp/ra.trace" 2>&1)
+want='initial 254:0 28 0 1 0 4 3 0 0 4 12.5
+subsequent 254:0 28 1 1 4 16 16 1 1 6 12.7
+thrash 254:0 28 9 2 9 8 2 0 0 8 12.8'
+got=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1])
+import ra_trace
+for e in ra_trace.parse(open(sys.argv[2])):
+    print(e.pattern, e.dev, e.ino, e.index, e.req, e.start, e.size, e.async_size, e.is_async, e.mmap, e.actual, e.time)' \
+  "$here/scripts" "$tmp/ra.trace" 2>&1)
+[ "$got" = "$want" ] && [ -n "$out" ] && echo "ok $n ra_trace_parses_every_tool" ||
+  { echo "not ok $n ra_trace_parses_every_tool"; sed 's/^/# /' <<< "$got"; }

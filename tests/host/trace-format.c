@@ -95,12 +95,13 @@ int main(int argc, char **argv)
 		set_field(ev, data, "actual", 15);
 		set_field(ev, data, "pattern", i);
 		set_field(ev, data, "async", i & 1);
+		set_field(ev, data, "mmap", i == 5);
 		trace_seq_init(&s);
 		tep_print_event(tep, &s, &rec, "%s", TEP_PRINT_INFO);
 		trace_seq_terminate(&s);
 		snprintf(want, sizeof(want),
-			 "readahead-%s(dev=254:3, ino=12, req=%d+1, ra=104+16-8, async=%d) = 15",
-			 patterns[i], 100 + i, i & 1);
+			 "dev=254:3 ino=c pattern=%s req=%d+1 ra=104+16-8 async=%d mmap=%d actual=15",
+			 patterns[i], 100 + i, i & 1, i == 5);
 		if (!strcmp(s.buffer, want)) {
 			result(1, name, NULL);
 		} else {
