@@ -1,12 +1,12 @@
 #!/bin/sh
-# The readahead entry-point events (PATCH 12, named and laid out as in later
-# kernels) and the pattern event, decoded by the tools users run: tracefs's
+# The readahead entry-point events (patch 12 of README's table, named and
+# laid out as in later kernels) and the pattern event, decoded by the tools users run: tracefs's
 # own text, trace-cmd report and perf script.  Exact values for a cold read,
 # an fadvise and an mmap fault, worked out from the 6.12 rules; for a thrash,
 # the state the miss starts from must be the window decided before it.
 . /guest/lib.sh
 events="page_cache_sync_ra page_cache_async_ra page_cache_ra_order page_cache_ra_unbounded"
-plan 17
+plan 18
 tools=/data/tools
 tracecmd() { LD_LIBRARY_PATH=$tools/lib $tools/bin/trace-cmd "$@"; }
 perf() { LD_LIBRARY_PATH=$tools/lib $tools/bin/perf "$@"; }
@@ -15,9 +15,9 @@ grep -q ' /sys/kernel/tracing ' /proc/mounts || mount -t tracefs nodev /sys/kern
 # Field names of each event, in order, as the format files list them.
 fields() { sed -n 's/^.*field:[^;]*[ *]\([a-z_]*\)\(\[[0-9]*\]\)\?;.*/\1/p' \
 	$TRACING/events/readahead/$1/format | grep -v '^common_' | tr '\n' ' ' | sed 's/ $//'; }
-check fields_sync_ra "i_ino s_dev index req_count order size async_size ra_pages mmap_miss prev_pos" \
-	"$(fields page_cache_sync_ra)"
-check fields_async_ra "$(fields page_cache_sync_ra)" "$(fields page_cache_async_ra)"
+op_fields="i_ino s_dev index order size async_size ra_pages mmap_miss prev_pos req_count"
+check fields_sync_ra "$op_fields" "$(fields page_cache_sync_ra)"
+check fields_async_ra "$op_fields" "$(fields page_cache_async_ra)"
 check fields_ra_order "i_ino s_dev index order size async_size ra_pages" "$(fields page_cache_ra_order)"
 check fields_ra_unbounded "i_ino s_dev index nr_to_read lookahead_size" "$(fields page_cache_ra_unbounded)"
 
@@ -88,6 +88,25 @@ decoded mmap "$ino" "page_cache_ra_order index=984 order=0 size=32 async_size=8 
 page_cache_ra_unbounded index=984 nr_to_read=32 lookahead_size=8
 readahead pattern=around req=1000+1 ra=984+32-8 async=0 mmap=1 actual=32"
 
+# On XFS (large folios) the same cold read, of a 1 MiB file: the initial
+# window of 4 pages is one folio of order 2 (order 0 ramped up by 2, at most
+# log2 of the window), whose marker the read of page 0 finds at once (the
+# async event at the folio's index, order 2, before the read sets prev_pos);
+# the next window, 16 pages from page 4, is read in folios of up to order 4.
+if xfs_scratch; then
+	echo 512 > /sys/block/vdb/queue/read_ahead_kb
+	dd if=/dev/urandom of=/xfs/f bs=1M count=1 2> /dev/null
+	ino=$(ino_of /xfs/f)
+	drop_caches; trace_all 1; raload seq /xfs/f 4096 > /dev/null; trace_all 0
+	check xfs_folio_orders "page_cache_ra_order index=0 order=2 size=4 async_size=3 ra_pages=128
+page_cache_async_ra index=0 req_count=1 order=2 size=4 async_size=3 ra_pages=128 mmap_miss=0 prev_pos=-1
+page_cache_ra_order index=4 order=4 size=16 async_size=16 ra_pages=128" \
+		"$(only_ino "$ino" < $TRACING/trace | grep -E '^page_cache_(ra_order|async_ra) ' | head -3)"
+	umount /xfs
+else
+	not_ok xfs_folio_orders "no XFS on the scratch disk"
+fi
+
 # A thrash: 60 paced streams (threads, an fd each) of a null_blk with
 # 512 KiB windows in a 16 MiB cgroup, traced by all three tools at once
 # (tracefs's own buffer, a trace-cmd instance, perf record -a), so each must
@@ -98,7 +117,7 @@ readahead pattern=around req=1000+1 ra=984+32-8 async=0 mmap=1 actual=32"
 cg=/sys/fs/cgroup/ra-events
 memcg_dir $cg || exit 1
 echo 16M > $cg/memory.max
-nullb_add nullb1 1024 || exit 1
+nullb_add nullb1 1024 || { not_ok thrash_setup "no null_blk device"; rmdir $cg; exit 1; }
 echo 512 > /sys/block/nullb1/queue/read_ahead_kb
 echo 8192 > $TRACING/buffer_size_kb
 trace_all 1
@@ -107,6 +126,7 @@ perf record -q -a -m 1024 -e 'readahead:*' -o /tmp/thrash.data -- \
 	sh -c "echo \$\$ > $cg/cgroup.procs && exec rastreams /dev/nullb1 60 200 4" > /dev/null 2>&1
 trace_all 0
 cat $TRACING/trace > /tmp/thrash.trace
+echo 1408 > $TRACING/buffer_size_kb	# the default
 tracecmd report -i /tmp/thrash.dat > /tmp/thrash.tracecmd 2> /tmp/thrash.tracecmd.err
 perf script -i /tmp/thrash.data > /tmp/thrash.perf 2> /dev/null
 nullb_del nullb1

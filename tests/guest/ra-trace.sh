@@ -2,7 +2,7 @@
 # The readahead trace event (PATCH 08): exact windows for a cold sequential
 # read, and the pattern of fadvise, mmap read-around and random reads.
 . /guest/lib.sh
-fields="dev ino index req_count start size async_size actual pattern async mmap"
+fields="s_dev i_ino index req_count start size async_size actual pattern async mmap"
 plan $((12 + $(echo $fields | wc -w)))
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages

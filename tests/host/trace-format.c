@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 		"around", "fadvise", "random",
 	};
 	static const char *const fields[] = {
-		"dev", "ino", "index", "req_count", "start", "size",
+		"s_dev", "i_ino", "index", "req_count", "start", "size",
 		"async_size", "actual", "pattern", "async", "mmap",
 	};
 	struct tep_handle *tep = tep_alloc();
@@ -85,8 +85,8 @@ int main(int argc, char **argv)
 		}
 		memset(data, 0, sizeof(data));
 		set_field(ev, data, "common_type", ev->id);
-		set_field(ev, data, "dev", (254u << 20) | 3);	/* kernel dev_t */
-		set_field(ev, data, "ino", 12);
+		set_field(ev, data, "s_dev", (254u << 20) | 3);	/* kernel dev_t */
+		set_field(ev, data, "i_ino", 12);
 		set_field(ev, data, "index", 100 + i);
 		set_field(ev, data, "req_count", 1);
 		set_field(ev, data, "start", 104);
