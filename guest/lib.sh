@@ -34,6 +34,13 @@ nullb_add() {
 nullb_del() { rmdir "/sys/kernel/config/nullb/$1"; }
 
 ra_kb() { cat "/sys/block/$1/queue/read_ahead_kb"; }
+# The virtio disk QEMU gave serial SERIAL (scripts/ioopt-disks.sh), e.g. vdc.
+disk_of_serial() {
+	local d
+	for d in /sys/block/vd*; do
+		[ "$(cat $d/serial 2> /dev/null)" = "$1" ] && { basename $d; return; }
+	done
+}
 # lru_gen_is y|n: MGLRU on (0x0007: every feature) or off, as asked
 lru_gen_is() {
 	case "$1 $(cat /sys/kernel/mm/lru_gen/enabled)" in "y 0x0007"|"n 0x0000") ;; *) return 1;; esac

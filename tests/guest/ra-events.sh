@@ -5,7 +5,6 @@
 # an fadvise and an mmap fault, worked out from the 6.12 rules; for a thrash,
 # the state the miss starts from must be the window decided before it.
 . /guest/lib.sh
-events="page_cache_sync_ra page_cache_async_ra page_cache_ra_order page_cache_ra_unbounded"
 plan 18
 tools=/data/tools
 tracecmd() { LD_LIBRARY_PATH=$tools/lib $tools/bin/trace-cmd "$@"; }
@@ -151,7 +150,6 @@ bad=$(awk '
 		for (i = 3; i <= n; i++) { split(f[i], kv, "="); if (kv[1] == key) return kv[2] }
 		return "" }
 	{ t = $1; h[t, ++c[t]] = $0 }
-	$2 == "readahead" && $3 !~ /fadvise|random/ { split(val($0, "ra"), w, /[+-]/); last[t] = w[2] "/" w[3] }
 	$3 == "pattern=thrash" {
 		k = c[t]; split(val($0, "req"), r, "+"); split(val($0, "ra"), w, /[+-]/)
 		split(prev[t] == "" ? "0/0" : prev[t], p, "/")
@@ -165,9 +163,9 @@ bad=$(awk '
 		if (h[t, k - 3] != want_sync || h[t, k - 2] != want_order || h[t, k - 1] != want_unb ||
 		    index($0, want " ") != 1) { bad++; if (!first) first = $0 " after " h[t, k - 3] }
 	}
-	$2 == "readahead" && $3 !~ /fadvise|random/ { prev[t] = last[t] }
+	# after the check above: the window the next thrash of this stream starts from
+	$2 == "readahead" && $3 !~ /fadvise|random/ { split(val($0, "ra"), w, /[+-]/); prev[t] = w[2] "/" w[3] }
 	END { printf "%d of %d%s\n", bad, n, first ? " (" first ")" : "" }' /tmp/thrash.lines)
-n=$(grep -c ' readahead pattern=thrash ' /tmp/thrash.lines)
 case $bad in
 "0 of $n") [ "$n" -gt 0 ] && ok "thrash_decisions_exact # $bad" || not_ok thrash_decisions_exact "none";;
 *) not_ok thrash_decisions_exact "$bad";;

@@ -8,12 +8,6 @@
 . /guest/lib.sh
 plan 8
 default_kb=512
-disk_of() {
-	local d
-	for d in /sys/block/vd*; do
-		[ "$(cat $d/serial 2> /dev/null)" = "$1" ] && { basename $d; return; }
-	done
-}
 # The largest window io_opt may ask for, in KiB: MemTotal (totalram_pages
 # x 4 KiB) rounded up to a power of two, / 256, at most 32 MiB.  A check of
 # the guest, not the kernel: in a 1 GiB guest it is 4 MiB.
@@ -28,7 +22,7 @@ expected_kb() {		# IO_OPT_BYTES
 }
 for dev in bridge:33553920 stripe1m:1048576 nvme32m:33554432; do
 	name=${dev%:*} io_opt=${dev#*:}
-	disk=$(disk_of $name)
+	disk=$(disk_of_serial $name)
 	[ -n "$disk" ] || { not_ok "${name}_present" "no virtio disk with serial $name"; not_ok "${name}_read_ahead_kb"; continue; }
 	check "${name}_optimal_io_size" $io_opt "$(cat /sys/block/$disk/queue/optimal_io_size)"
 	check "${name}_read_ahead_kb" "$(expected_kb $io_opt)" "$(ra_kb $disk)"
@@ -36,5 +30,5 @@ done
 # what the three get here, spelled out: the bridge the default, the stripe
 # twice its size, the 32 MiB device the cap (6.12: 65532, 2048, 65536)
 check read_ahead_kb_bridge_stripe_nvme "512 2048 4096" \
-	"$(ra_kb $(disk_of bridge)) $(ra_kb $(disk_of stripe1m)) $(ra_kb $(disk_of nvme32m))"
+	"$(ra_kb $(disk_of_serial bridge)) $(ra_kb $(disk_of_serial stripe1m)) $(ra_kb $(disk_of_serial nvme32m))"
 ktap_done
