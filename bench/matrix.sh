@@ -14,6 +14,11 @@
 # LARGE_MODELS ("" for none).
 #   bench/matrix.sh [ROUNDS [REPS [FSES [LARGE_MODELS]]]]
 #                                       (default 2 1 ext4,xfs hdd,ssd)
+# Timings use QEMU's instruction-counting clock (QEMU_CLOCK=icount, see
+# scripts/qemu-run.sh; QEMU_CLOCK=real for the host's): on TCG's real clock
+# two runs of one job in one boot differed by up to 25% with the same disk
+# requests, under icount by 2%.  Both vCPUs then share one host thread and its
+# clock, so CPU-bound rows measure the instructions both kernels execute.
 # MATRIX_BEFORE=<bzImage> adds that kernel at 512 KiB on ext4 in every round
 # as "before" (the series before a change, built with the same config).
 set -euo pipefail
@@ -21,7 +26,7 @@ rounds=${1:-2} reps=${2:-1} fses=${3-ext4,xfs} large=${4-hdd,ssd}
 . "$(dirname "$0")/lib.sh"
 "$here/scripts/data-image.sh" "$B/data.img" >&2
 [ -n "${MATRIX_BEFORE:-}" ] && kernel[before]=$MATRIX_BEFORE
-export DATA_IMG=$B/data.img QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600}
+export DATA_IMG=$B/data.img QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600} QEMU_CLOCK=${QEMU_CLOCK:-icount}
 outs=()
 for round in $(seq "$rounds"); do
   for fs in ${fses//,/ }; do
@@ -45,5 +50,5 @@ for round in $(seq "$rounds"); do
   done
 done
 echo "Regression matrix, hdd model (8 ms + size at 100 MB/s; ssd: 0.1 ms + size at 500 MB/s, 64 deep),"
-echo "$rounds boots per kernel and file system, $reps run(s) each"
+echo "$rounds boots per kernel and file system, $reps run(s) each, QEMU_CLOCK=$QEMU_CLOCK"
 python3 "$here/bench/matrix_table.py" "${outs[@]}"

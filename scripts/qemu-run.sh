@@ -8,7 +8,10 @@
 # 2 when the guest command failed and the kernel is otherwise clean (a test
 # failed), 1 for anything else.
 # Environment: QEMU_MEM (default 1G), QEMU_SMP (2), QEMU_TIMEOUT seconds
-# (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts), DATA_IMG
+# (900), QEMU_ACCEL (tcg; kvm is opt-in, it hangs on some hosts),
+# QEMU_CLOCK (real, or icount: TCG's virtual clock counts 1 ns per guest
+# instruction and skips the time the guest sits idle, so a run's timings
+# depend on what the guest did, not on how busy the host was), DATA_IMG
 # (a disk image, /dev/vda in the guest, mounted read-only at /data, and next
 # to it a blank 1 GiB scratch.img, /dev/vdb; QEMU keeps the guest's writes
 # to both in a throw-away snapshot, the images never change),
@@ -20,6 +23,13 @@ kernel=$1 initrd=$2 dir=$3 cmd=$4; shift 4
 mkdir -p "$dir"; rm -f "$dir"/{console.log,ttyS1.raw,output.txt}
 accel=${QEMU_ACCEL:-tcg}
 cpu=max; [ "$accel" = kvm ] && cpu=host,-arch-capabilities
+clock=()
+case ${QEMU_CLOCK:-real} in
+  real) ;;
+  icount) [ "$accel" = tcg ] || { echo "qemu-run: QEMU_CLOCK=icount needs TCG" >&2; exit 1; }
+          clock=(-icount shift=0,sleep=off) ;;
+  *) echo "qemu-run: QEMU_CLOCK must be real or icount, not '$QEMU_CLOCK'" >&2; exit 1 ;;
+esac
 disk=()
 if [ -n "${DATA_IMG:-}" ]; then
   # and a blank scratch disk (/dev/vdb) for file systems the guest makes itself
@@ -34,7 +44,7 @@ timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
   -nodefaults -nographic -no-reboot \
   -serial "file:$dir/console.log" -serial "file:$dir/ttyS1.raw" \
   -device isa-debug-exit,iobase=0xf4,iosize=4 \
-  -kernel "$kernel" -initrd "$initrd" "${disk[@]}" \
+  -kernel "$kernel" -initrd "$initrd" "${clock[@]}" "${disk[@]}" \
   -append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 null_blk.nr_devices=0 ra.run=$cmd $*" \
   ${QEMU_EXTRA:-} </dev/null >"$dir/qemu.log" 2>&1
 rc=$?
