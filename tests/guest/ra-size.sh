@@ -1,9 +1,11 @@
 #!/bin/sh
 # Default readahead size of block devices: the small-device cap (PATCH 01)
 # under the 512 KiB default (PATCH 02), applied whenever the capacity or the
-# queue limits change, and never applied over a value the user wrote.
+# queue limits change, and never applied over a value the user wrote; a
+# large rotational disk's larger default (patch 14 of README's table).
 . /guest/lib.sh
-plan 17	# 9 table rows, 4 loop and large-disk checks, 4 user-value checks
+. /guest/devmodels.sh	# devmodel_disk
+plan 23	# 9 table rows, 4 loop and large-disk checks, 4 user-value checks, 6 rotational
 default_kb=512
 min() { [ "$1" -lt "$2" ] && echo "$1" || echo "$2"; }
 
@@ -51,6 +53,39 @@ check user_higher_value_survives 2048 "$(ra_kb nullb0)"
 blockdev --setra 96 /dev/nullb0
 limits_update nullb0
 check blkraset_value_survives 48 "$(ra_kb nullb0)"
+nullb_del nullb0
+
+# A rotational disk: the capacity rule extended up from the default to 4 MiB
+# (256 GiB is 2^17 units of 2 MiB: 4 KiB << 8), at most 1/512 of memory,
+# which a 1 GiB guest's 1000 MiB round up to (2 MiB: 16 TiB would have 4).  Marking the queue
+# rotational is a limits update, as a driver's probe is.
+rotational() { echo $2 > /sys/block/$1/queue/rotational; }
+nullb_add nullb0 262144
+rotational nullb0 1
+check rotational_256G 1024 "$(ra_kb nullb0)"
+rotational nullb0 0
+check rotational_cleared_256G $default_kb "$(ra_kb nullb0)"
+nullb_del nullb0
+nullb_add nullb0 16777216
+rotational nullb0 1
+check rotational_16T_memory_bound 2048 "$(ra_kb nullb0)"
+echo 1024 > /sys/block/nullb0/queue/read_ahead_kb
+rotational nullb0 0
+rotational nullb0 1
+check rotational_user_value_survives 1024 "$(ra_kb nullb0)"
+nullb_del nullb0
+# small rotational disks keep the small-device cap
+nullb_add nullb0 8192
+rotational nullb0 1
+check rotational_8G 256 "$(ra_kb nullb0)"
+nullb_del nullb0
+# the null_blk under a device-mapper target makes it rotational too
+nullb_add nullb0 1048576
+rotational nullb0 1
+echo "0 $((1048576 * 2048)) linear /dev/nullb0 0" | DM_DISABLE_UDEV=1 dmsetup create ra-rot
+disk=$(devmodel_disk ra-rot)
+check rotational_stacked_dm 2048 "$(ra_kb ${disk:-none} 2> /dev/null)"
+DM_DISABLE_UDEV=1 dmsetup remove ra-rot
 nullb_del nullb0
 
 ktap_done
