@@ -15,13 +15,16 @@ devmodel_params() {	# MODEL -> access_us kib_per_s queue_depth size_mb
 	*) return 1;;
 	esac
 }
-# devmodel_add MODEL: prints the path of the new device.
+# devmodel_add MODEL [SIZE_MB [ROTATIONAL]]: prints the path of the new
+# device; SIZE_MB instead of the model's size, ROTATIONAL 1 marks the
+# null_blk below rotational (the device-mapper disk inherits it).
 devmodel_add() {
 	local model=$1 access rate depth size
-	set -- $(devmodel_params "$model") || return 1
-	access=$1 rate=$2 depth=$3 size=$4
+	set -- $(devmodel_params "$model") "${2:-}" "${3:-0}" || return 1
+	access=$1 rate=$2 depth=$3 size=${5:-$4}
 	grep -q '^dm_model ' /proc/modules || insmod /guest/dm-model.ko || return 1
 	nullb_add "${model}_raw" "$size" hw_queue_depth="$depth" max_sectors=8192 || return 1
+	if [ "$6" = 1 ]; then echo 1 > "/sys/block/${model}_raw/queue/rotational" || return 1; fi
 	# no udev here: devtmpfs makes /dev/dm-N, and libdevmapper must not wait
 	echo "0 $((size * 2048)) model /dev/${model}_raw $access $rate $depth" |
 		DM_DISABLE_UDEV=1 dmsetup create "$model" || return 1

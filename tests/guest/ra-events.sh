@@ -1,7 +1,7 @@
 #!/bin/sh
 # The readahead entry-point events (patch 12 of README's table, named and
-# laid out as in later kernels) and the pattern event, decoded by the tools users run: tracefs's
-# own text, trace-cmd report and perf script.  Exact values for a cold read,
+# laid out as in later kernels) and the pattern event, decoded by the tools
+# users run: tracefs's own text, trace-cmd report and perf script.  Exact values for a cold read,
 # an fadvise and an mmap fault, worked out from the 6.12 rules; for a thrash,
 # the state the miss starts from must be the window decided before it.
 . /guest/lib.sh
@@ -27,7 +27,7 @@ only_ino() { sed -n "s/^.*[ :]\(page_cache_[a-z_]*\|readahead\): *dev=[0-9]*:[0-
 # (/tmp/NAME.trace, .tracecmd, .perf); a tool that fails leaves its file
 # empty and its stderr in /tmp/NAME.TOOL.err.
 record() {
-	local name=$1
+	local name=$1 tool
 	shift
 	echo "$*" > /tmp/$name.cmd
 	for tool in trace tracecmd perf; do

@@ -57,8 +57,8 @@ nullb_del nullb0
 
 # A rotational disk: the capacity rule extended up from the default to 4 MiB
 # (256 GiB is 2^17 units of 2 MiB: 4 KiB << 8), at most 1/512 of memory,
-# which a 1 GiB guest's 1000 MiB round up to (2 MiB: 16 TiB would have 4).  Marking the queue
-# rotational is a limits update, as a driver's probe is.
+# which a 1 GiB guest's 1000 MiB round up to (2 MiB: 16 TiB would have 4).
+# Marking the queue rotational is a limits update, as a driver's probe is.
 rotational() { echo $2 > /sys/block/$1/queue/rotational; }
 nullb_add nullb0 262144
 rotational nullb0 1

@@ -91,32 +91,32 @@ expect run_tests_script_exiting_early_fails 1 'exits: plan 1..3, 2 results (cut 
 # bench/matrix_table.py: patched@512 below 0.97x the better stock's rate, or
 # above 1.03x the fewer stock bytes, is flagged; within both is not
 row() { echo "job seq-1 fs ext4 ra_kb $1 warm 0 memfree_kb 900000 rate $2 unit mb_s consumed 1048576 device $3 requests 8"; }
+# matrix_expect NAME REGEX: matrix_table.py on $tmp/stock.txt and
+# $tmp/patched.txt prints a line that REGEX matches
+matrix_expect() {
+  local out
+  n=$((n + 1))
+  out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
+  grep -q "$2" <<< "$out" && echo "ok $n matrix_$1" ||
+    { echo "not ok $n matrix_$1"; sed 's/^/# /' <<< "$out"; }
+}
 { row 128 30 1000000; row 512 40 1000000; } > "$tmp/stock.txt"
 for c in "slower_flagged 38.7 1000000 1" "more_bytes_flagged 40 1031000 1" "within_targets_passes 38.9 1030000 0"; do
   set -- $c
-  n=$((n + 1))
   row 512 $2 $3 > "$tmp/patched.txt"
-  out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
-  grep -qx "$4 of 1 rows miss a target" <<< "$out" && echo "ok $n matrix_$1" ||
-    { echo "not ok $n matrix_$1"; sed 's/^/# /' <<< "$out"; }
+  matrix_expect $1 "^$4 of 1 rows miss a target$"
 done
 # a large window is compared at its own size: patched@2048 0.95x stock@2048
 row 2048 60 4000000 > "$tmp/stock.txt"
 row 2048 57 4000000 > "$tmp/patched.txt"
-n=$((n + 1))
-out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
-grep -q "^1 of 1 large-window rows miss a target against stock at the same size, 0 against" <<< "$out" &&
-  echo "ok $n matrix_large_window_slower_flagged" ||
-  { echo "not ok $n matrix_large_window_slower_flagged"; sed 's/^/# /' <<< "$out"; }
+matrix_expect large_window_slower_flagged \
+  "^1 of 1 large-window rows miss a target against stock at the same size, 0 against"
 # and against the better of stock@128 and @512 where the job ran at those:
 # patched@2048 at 0.95x stock@512 is marked, though as fast as stock@2048
 { row 128 30 1000000; row 512 40 1000000; row 2048 38 1000000; } > "$tmp/stock.txt"
 row 2048 38 1000000 > "$tmp/patched.txt"
-n=$((n + 1))
-out=$(python3 "$here/bench/matrix_table.py" stock="$tmp/stock.txt" patched="$tmp/patched.txt" 2>&1)
-grep -q "^0 of 1 large-window rows miss a target against stock at the same size, 1 against" <<< "$out" &&
-  echo "ok $n matrix_large_window_below_best_stock_marked" ||
-  { echo "not ok $n matrix_large_window_below_best_stock_marked"; sed 's/^/# /' <<< "$out"; }
+matrix_expect large_window_below_best_stock_marked \
+  "^0 of 1 large-window rows miss a target against stock at the same size, 1 against"
 
 # scripts/docs-check.sh on a made-up tree: a kernel-doc warning that base
 # already had passes, one the series adds fails, and so does a bad reST file
