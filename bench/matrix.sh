@@ -3,14 +3,15 @@
 # default), stock@512 (the bump alone) and patched@512, in one run with the
 # same QEMU settings.  fio jobs (bench/fio/*.fio: 1-16 sequential readers of
 # their own files, random 4 KiB reads psync / libaio QD32 / mmap, random
-# reads of a half-cached file, mmap in order), cp -r / tar c / grep -r and the
+# reads of a half-cached file, mmap in order), a file read after
+# fadvise(WILLNEED) of all of it, cp -r / tar c / grep -r and the
 # fseek-ftell-rewind idiom over a tree of small files, one stream thrashed
 # once then left alone, on ext4 and XFS (large folios) on the hdd model,
 # cold and with the page cache full of other clean data; and the CPU row
 # (a device that takes no time).  Kernels take turns, ROUNDS boots each per
 # file system, REPS runs of each job per boot (guest/scenarios/matrix).
 # Then large windows: read_ahead_kb 1, 2 and 4 MiB on stock and patched, the
-# readers, random, mmap and recover jobs on ext4, cold, on each of
+# readers, random, mmap, fadvise and recover jobs on ext4, cold, on each of
 # LARGE_MODELS ("" for none).
 #   bench/matrix.sh [ROUNDS [REPS [FSES [LARGE_MODELS]]]]
 #                                       (default 2 1 ext4,xfs hdd,ssd)
@@ -44,7 +45,7 @@ for round in $(seq "$rounds"); do
     for kind in stock patched; do
       run=bench-matrix-large-$model-$kind-$round
       boot_kernel $kind $run scenarios/matrix ra.fs=ext4 ra.model=$model ra.kbs=1024,2048,4096 \
-        ra.warm=0 ra.reps=$reps ra.cpu=0 ra.jobs=seq,random,mmap-seq,recover
+        ra.warm=0 ra.reps=$reps ra.cpu=0 ra.jobs=seq,random,mmap-seq,fadvise,recover
       outs+=("$kind=$B/runs/$run/output.txt")
     done
   done
