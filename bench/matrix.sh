@@ -19,7 +19,8 @@
 # scripts/qemu-run.sh; QEMU_CLOCK=real for the host's): on TCG's real clock
 # two runs of one job in one boot differed by up to 25% with the same disk
 # requests, under icount by 2%.  Both vCPUs then share one host thread and its
-# clock, so CPU-bound rows measure the instructions both kernels execute.
+# clock, so CPU-bound rows measure the instructions both kernels execute
+# (icount's idle time is real time: see scripts/qemu-run.sh).
 # MATRIX_PATCHED_KBS=512,2048 runs the patched kernel at 2048 KiB too, every
 # job of the main table: the large-window table then sets it against the
 # better of stock@128 and stock@512 (a larger default, issue 19).
