@@ -1,9 +1,10 @@
 #!/bin/sh
 # The readahead entry-point events (patch 12 of README's table, named and
 # laid out as in later kernels) and the pattern event, decoded by the tools
-# users run: tracefs's own text, trace-cmd report and perf script.  Exact values for a cold read,
-# an fadvise and an mmap fault, worked out from the 6.12 rules; for a thrash,
-# the state the miss starts from must be the window decided before it.
+# users run: tracefs's own text, trace-cmd report and perf script.  Exact
+# values for a cold read, an fadvise and an mmap fault, worked out from the
+# 6.12 rules; for a thrash, the state the miss starts from must be the window
+# decided before it.
 . /guest/lib.sh
 plan 18
 tools=/data/tools
