@@ -29,10 +29,10 @@ kselftests:
 report:
 	scripts/report.sh
 
-## make bench     every benchmark, stock vs patched -> docs/results.md (bench/all.sh quick; ~25 min)
+## make bench     every benchmark, stock vs patched -> docs/results.md (bench/all.sh quick; over an hour, the matrix most of it)
 bench:
 	bench/all.sh quick
-## make bench-full the same, full size (bench/all.sh full; ~2 h)
+## make bench-full the same, full size (bench/all.sh full; many hours)
 bench-full:
 	bench/all.sh full
 ## make bench-thrash  thrash stress (mem= and memcg), stock vs patched in one run (bench/thrash.sh; ~20 min)

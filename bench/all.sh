@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every benchmark, stock vs patched, into docs/results.md (+ docs/plots/).
 #   bench/all.sh [quick|full]    quick (default): fewer sizes, shorter runs,
-#                                ~30 min with built kernels (the matrix on
-#                                ext4 and 1-4 MiB windows on the hdd, one
-#                                round); full: ~2.5 h.
+#                                the matrix on ext4 and 1-4 MiB windows on
+#                                the hdd, one round, takes most of it (one
+#                                boot of it took 20 min on the icount
+#                                clock, whose device waits pass in real
+#                                time); full: many hours.
 # Each table comes from one run of its script (both kernels in that run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
