@@ -32,16 +32,17 @@ printf '%-8s %-8s %6s %6s %6s %12s %5s %10s %10s %10s %7s %4s %9s\n' kernel kb s
 for run in stock:default stock:2xmax patched:default patched:2xmax; do
   d=$B/runs/bench-rotational-$disk-${run/:/-}
   # no line, or no count from the readers: the OOM killer took them
-  awk '$1 == "rotational" { for (i = 2; i < NF; i += 2) v[$i] = $(i + 1) }
-       END { exit !(v["consumed"] != "" && v["consumed"] != "-") }' $d/output.txt 2> /dev/null || {
-    printf '%-8s %-8s no result: %s processes killed by the OOM killer\n' ${run%:*} ${run#*:} \
-      "$(grep -c 'Out of memory: Killed process' $d/console.log)"
-    continue; }
-  awk -v k=${run%:*} -v r=${run#*:} '$1 == "rotational" {
-    for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
-    m = 1048576; thr = v["ra_all"] == "-" ? "-" : sprintf("%.2f%%", 100 * v["ra_thrash"] / v["ra_all"])
-    printf "%-8s %-8s %6s %6s %6s %12.1f %5s %10.1f %10.1f %10.1f %7s %4s %9s\n", k, r, v["sd_kb"],
-      v["max_sectors_kb"], v["ra_kb"], v["consumed"] / m, v["kept_rate"], v["cached_ahead"] / m,
-      v["device"] / m, (v["device"] - v["consumed"] - v["cached_ahead"]) / m,
-      sprintf("%.3f", (v["device"] - v["cached_ahead"]) / v["consumed"]), v["oom_kills"], thr }' $d/output.txt
+  { cat $d/output.txt 2> /dev/null || :; } | awk -v k=${run%:*} -v r=${run#*:} \
+    -v killed="$(grep -c 'Out of memory: Killed process' $d/console.log 2> /dev/null)" '
+    $1 == "rotational" { for (i = 2; i < NF; i += 2) v[$i] = $(i + 1) }
+    END {
+      if (v["consumed"] == "" || v["consumed"] == "-") {
+        printf "%-8s %-8s no result: %s processes killed by the OOM killer\n", k, r, killed
+        exit
+      }
+      m = 1048576; thr = v["ra_all"] == "-" ? "-" : sprintf("%.2f%%", 100 * v["ra_thrash"] / v["ra_all"])
+      printf "%-8s %-8s %6s %6s %6s %12.1f %5s %10.1f %10.1f %10.1f %7s %4s %9s\n", k, r, v["sd_kb"],
+        v["max_sectors_kb"], v["ra_kb"], v["consumed"] / m, v["kept_rate"], v["cached_ahead"] / m,
+        v["device"] / m, (v["device"] - v["consumed"] - v["cached_ahead"]) / m,
+        sprintf("%.3f", (v["device"] - v["cached_ahead"]) / v["consumed"]), v["oom_kills"], thr }'
 done

@@ -53,7 +53,10 @@ devmodel_retune() {	# NAME DISK MODEL
 	echo "$table" | DM_DISABLE_UDEV=1 dmsetup reload "$1" &&
 		DM_DISABLE_UDEV=1 dmsetup resume "$1"
 }
-devmodel_del() { DM_DISABLE_UDEV=1 dmsetup remove "$1" && nullb_del "$1_raw"; }
+# devmodel_remove NAME: the model alone (devmodel_over's); devmodel_del also
+# removes the null_blk below it (devmodel_add's).
+devmodel_remove() { DM_DISABLE_UDEV=1 dmsetup remove "$1"; }
+devmodel_del() { devmodel_remove "$1" && nullb_del "$1_raw"; }
 # The kernel's name of a model's disk (for /sys/block/NAME), and its path.
 devmodel_disk() {
 	local d
