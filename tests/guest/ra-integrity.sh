@@ -118,7 +118,7 @@ for fs in ext4 xfs; do
 	resident=$(raload resident $d/big 0 1048576)
 	out=$(in_cgroup $cg raverify $d/big 1 read 65536 2>&1)
 	case "$resident: $out" in
-	"0: "*) skip "${fs}_retained_pages_right" "no page retained, nothing to check (XFS: large folios, issue 17)";;
+	"0: "*) skip "${fs}_retained_pages_right" "no page retained, nothing to check";;
 	*": verified "*" mismatches 0") ok "${fs}_retained_pages_right" "$resident of 256 pages resident; $out";;
 	*) not_ok "${fs}_retained_pages_right" "$(echo "$out" | head -3 | tr '\n' ' ')";;
 	esac

@@ -63,7 +63,7 @@ xfs_scratch &&
 	raverify --write /xfs/retain 1 0 $((4 << 20)) ||
 	{ not_ok xfs_setup "mkfs.xfs, mount or writing the file failed"; exit 1; }
 add_event=$TRACING/events/filemap/mm_filemap_add_to_page_cache
-ino=$(ls -i /xfs/retain | cut -d' ' -f1)
+ino=$(ino_of /xfs/retain)
 mount -o remount,rw /data && dd if=/dev/zero of=/data/retain-dirty bs=65536 count=1 2> /dev/null &&
 	dd if=/dev/zero of=/data/retain-drain bs=4096 count=1 2> /dev/null ||
 	{ not_ok ext4_setup "/data not writable"; exit 1; }
