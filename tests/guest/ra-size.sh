@@ -5,7 +5,7 @@
 # large rotational disk's larger default (patch 14 of README's table).
 . /guest/lib.sh
 . /guest/devmodels.sh	# devmodel_disk
-plan 25	# 9 table rows, 6 loop and large-disk checks, 4 user-value checks, 6 rotational
+plan 26	# 9 table rows, 7 loop and large-disk checks, 4 user-value checks, 6 rotational
 default_kb=512
 min() { [ "$1" -lt "$2" ] && echo "$1" || echo "$2"; }
 
@@ -45,6 +45,16 @@ echo 256 > /sys/block/loop0/queue/read_ahead_kb	# the 8 GiB default
 truncate -s 32G /tmp/loopfile
 losetup -c /dev/loop0
 check loop_default_written_back_follows_growth 512 "$(ra_kb loop0)"
+# a user's size that becomes the default stays the user's when written back
+truncate -s 2G /tmp/loopfile
+losetup -c /dev/loop0
+echo 256 > /sys/block/loop0/queue/read_ahead_kb
+truncate -s 8G /tmp/loopfile
+losetup -c /dev/loop0
+echo 256 > /sys/block/loop0/queue/read_ahead_kb	# now the default too
+truncate -s 32G /tmp/loopfile
+losetup -c /dev/loop0
+check loop_write_back_keeps_user_value 256 "$(ra_kb loop0)"
 losetup -d /dev/loop0
 rm -f /tmp/loopfile
 
