@@ -27,33 +27,28 @@ check large_disk_1T $default_kb "$(ra_kb nullb0)"
 nullb_del nullb0
 
 # A loop device has no capacity when added: no cap until a file is attached.
+loop_resize() { truncate -s "$1" /tmp/loopfile && losetup -c /dev/loop0; }
 check loop_unbound_default $default_kb "$(ra_kb loop0)"
 truncate -s 32M /tmp/loopfile
 losetup /dev/loop0 /tmp/loopfile
 check loop_attached_32M 16 "$(ra_kb loop0)"
 # writing back the current size (udev, tuned) keeps it the kernel's
 echo 16 > /sys/block/loop0/queue/read_ahead_kb
-truncate -s 2G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 2G
 check loop_grown_2G_after_same_value_write 128 "$(ra_kb loop0)"
 # another value pins the size; writing the kernel's choice hands it back
 echo 64 > /sys/block/loop0/queue/read_ahead_kb
-truncate -s 8G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 8G
 check loop_user_value_survives_growth 64 "$(ra_kb loop0)"
 echo 256 > /sys/block/loop0/queue/read_ahead_kb	# the 8 GiB default
-truncate -s 32G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 32G
 check loop_default_written_back_follows_growth 512 "$(ra_kb loop0)"
 # a user's size that becomes the default stays the user's when written back
-truncate -s 2G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 2G
 echo 256 > /sys/block/loop0/queue/read_ahead_kb
-truncate -s 8G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 8G
 echo 256 > /sys/block/loop0/queue/read_ahead_kb	# now the default too
-truncate -s 32G /tmp/loopfile
-losetup -c /dev/loop0
+loop_resize 32G
 check loop_write_back_keeps_user_value 256 "$(ra_kb loop0)"
 losetup -d /dev/loop0
 rm -f /tmp/loopfile
