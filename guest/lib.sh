@@ -41,6 +41,13 @@ disk_of_serial() {
 		[ "$(cat $d/serial 2> /dev/null)" = "$1" ] && { basename $d; return; }
 	done
 }
+# The SCSI disk whose INQUIRY product is MODEL (scripts/ioopt-disks.sh), e.g. sda.
+scsi_disk_of_model() {
+	local d
+	for d in /sys/block/sd*; do
+		[ "$(cat $d/device/model 2> /dev/null | sed 's/ *$//')" = "$1" ] && { basename $d; return; }
+	done
+}
 # lru_gen_is y|n: MGLRU on (0x0007: every feature) or off, as asked
 lru_gen_is() {
 	case "$1 $(cat /sys/kernel/mm/lru_gen/enabled)" in "y 0x0007"|"n 0x0000") ;; *) return 1;; esac

@@ -4,9 +4,9 @@
  * so one readahead state), each reading BS bytes at a time with pread(2)
  * from its own region of FILE, as fast as they can.
  *
- *   rainterleave FILE READERS BYTES_EACH [BS]
+ *   rainterleave FILE READERS BYTES_EACH [BS [OFFSET]]
  *
- * The regions are BYTES_EACH apart from the start of FILE.  Prints
+ * The regions are BYTES_EACH apart from OFFSET (default 0) in FILE.  Prints
  * "readers N bytes B seconds S".  Exits 1 on any error or short read.
  */
 #define _GNU_SOURCE
@@ -22,6 +22,7 @@
 static int fd;
 static long long each;
 static long bs;
+static long long offset;
 
 struct reader {
 	pthread_t tid;
@@ -70,13 +71,14 @@ int main(int argc, char **argv)
 	struct reader *r;
 	long n, i;
 
-	if (argc < 4 || argc > 5) {
-		fprintf(stderr, "usage: rainterleave FILE READERS BYTES_EACH [BS]\n");
+	if (argc < 4 || argc > 6) {
+		fprintf(stderr, "usage: rainterleave FILE READERS BYTES_EACH [BS [OFFSET]]\n");
 		return 2;
 	}
 	n = num(argv[2]);
 	each = num(argv[3]);
-	bs = argc == 5 ? num(argv[4]) : 4096;
+	bs = argc >= 5 ? num(argv[4]) : 4096;
+	offset = argc == 6 ? num(argv[5]) : 0;
 	fd = open(argv[1], O_RDONLY);
 	r = calloc(n, sizeof(*r));
 	if (fd < 0 || !r) {
@@ -85,7 +87,7 @@ int main(int argc, char **argv)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < n; i++) {
-		r[i].start = i * each;
+		r[i].start = offset + i * each;
 		if (pthread_create(&r[i].tid, NULL, read_region, &r[i])) {
 			perror("pthread_create");
 			return 1;

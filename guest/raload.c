@@ -27,6 +27,11 @@
  *                                         RECLAIM (a memory.reclaim file;
  *                                         0: no write), read LEN2 more; prints
  *                                         "BYTES USEC", USEC the time of LEN2
+ *   raload pageout-resume FILE LEN1 OFFSET LEN LEN2
+ *                                         read LEN1 bytes, reclaim the pages
+ *                                         of [OFFSET, OFFSET + LEN) with
+ *                                         MADV_PAGEOUT, read LEN2 more (4 KiB
+ *                                         read(2)s): a thrash on cue
  *
  * Prints the number of bytes read (pages for "resident") on stdout.
  * Exits 1 on any error.
@@ -204,9 +209,46 @@ static int reclaim_resume(int fd, char *buf, char **argv)
 	return 0;
 }
 
+/*
+ * Reclaim takes exactly the given pages, leaving shadow entries as it does
+ * under memory pressure: the reader finds its next pages evicted.  The
+ * mapping is of a second open file, so the reader's readahead state sees
+ * only its own reads.
+ */
+static int pageout_resume(int fd, char *buf, char **argv)
+{
+	long long first = num(argv[3]), off = num(argv[4]), len = num(argv[5]);
+	long long second = num(argv[6]), n, i;
+	long page = sysconf(_SC_PAGESIZE);
+	volatile char *map;
+	int mfd;
+
+	if (first < 0 || second < 0 || off < 0 || len <= 0 || off % page) {
+		fprintf(stderr, "raload: pageout-resume: bad offset or length\n");
+		return 2;
+	}
+	read_len(fd, buf, 4096, first, argv[2]);
+	mfd = open(argv[2], O_RDONLY);
+	if (mfd < 0)
+		die(argv[2]);
+	map = mmap(NULL, len, PROT_READ, MAP_SHARED, mfd, off);
+	if (map == MAP_FAILED)
+		die("mmap");
+	/* only mapped pages are paged out: fault them in first */
+	for (i = 0; i < len; i += page)
+		(void)map[i];
+	if (madvise((void *)map, len, MADV_PAGEOUT))
+		die("madvise(MADV_PAGEOUT)");
+	munmap((void *)map, len);
+	close(mfd);
+	n = read_len(fd, buf, 4096, second, argv[2]);
+	printf("%lld\n", n);
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume|pageout-resume FILE ...\n");
 	return 2;
 }
 
@@ -327,6 +369,8 @@ int main(int argc, char **argv)
 		total = resident(fd, off, len);
 	} else if (!strcmp(mode, "reclaim-resume") && argc == 7) {
 		return reclaim_resume(fd, buf, argv);
+	} else if (!strcmp(mode, "pageout-resume") && argc == 7) {
+		return pageout_resume(fd, buf, argv);
 	} else if (!strcmp(mode, "lseek-read") && argc > 4 && argc % 2 == 1) {
 		for (i = 3; i + 1 < argc; i += 2) {
 			size_t len = num(argv[i + 1]);

@@ -7,6 +7,9 @@
 #   bridge    0xffff x 512 bytes (USB-SATA bridges; 6.12: read_ahead_kb 65532)
 #   stripe1m  1 MiB (a RAID stripe)
 #   nvme32m   32 MiB (some cloud NVMe devices; 6.12: 65536)
+# and two SCSI disks (QEMU scsi-hd on virtio-scsi), found by model, whose
+# Block Limits VPD page reports the optimal transfer length sd validates:
+#   SD_BRIDGE   0xffff blocks of 512 bytes   SD_STRIPE   1 MiB
 # The guest's writes go to a throw-away snapshot.  Their PCI slots come after
 # those QEMU gives the -drive if=virtio disks, so the data and scratch disks
 # stay /dev/vda and /dev/vdb.
@@ -19,4 +22,12 @@ for d in bridge:33553920 stripe1m:1048576 nvme32m:33554432; do
   [ -f "$img" ] || truncate -s 128G "$img"
   printf -- '-drive file=%s,if=none,id=%s,format=raw,snapshot=on ' "$img" "$name"
   printf -- '-device virtio-blk-pci,drive=%s,serial=%s,opt_io_size=%s,addr=%#x ' "$name" "$name" "$io_opt" $slot
+done
+printf -- '-device virtio-scsi-pci,id=ioscsi,addr=%#x ' $((slot + 1))
+for d in SD_BRIDGE:33553920 SD_STRIPE:1048576; do
+  name=${d%:*} io_opt=${d#*:}
+  img=$dir/ioopt-$name.img
+  [ -f "$img" ] || truncate -s 1G "$img"
+  printf -- '-drive file=%s,if=none,id=%s,format=raw,snapshot=on ' "$img" "$name"
+  printf -- '-device scsi-hd,drive=%s,bus=ioscsi.0,product=%s,opt_io_size=%s ' "$name" "$name" "$io_opt"
 done

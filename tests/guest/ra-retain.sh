@@ -7,9 +7,11 @@
 # Then, counted by /proc/vmstat's pgretain (pages moved): a file on XFS read
 # into large folios is retained once per folio, not once per page; and
 # under MGLRU a dirty folio with PG_readahead is left where it is (re-adding
-# it would put it in an active generation).
+# it would put it in an active generation); and a thrashed window moves each
+# cached folio of the old window once, not once for the range it retains and
+# again for the new window it reads.
 . /guest/lib.sh
-plan 8
+plan 12
 f=/data/seq64m
 a_off=0 a_len=524288 a_pages=128
 cg=/sys/fs/cgroup/ra-retain
@@ -95,6 +97,22 @@ for mode in n y; do
 	dd if=/dev/zero of=/data/retain-dirty bs=4096 seek=1 count=1 conv=notrunc 2> /dev/null
 	want=4; [ $mode = y ] && want=3
 	check "${name}_dirty_readahead_folio" $want "$(retained_by_willneed /data/retain-dirty 16384)"
+
+	# A thrash on cue: 4 KiB reads of a cold file's first 16 pages leave
+	# the window at pages 20-51 (0-3, 4-19, then 20-51 at 512 KiB); reclaim
+	# takes pages 12-19 (MADV_PAGEOUT leaves shadow entries, as reclaim
+	# under pressure does); the read of page 16 is a thrash: it reads 16
+	# pages from 16 and retains the 32 cached pages 20-51, each once.
+	drop_caches
+	drain_lru
+	before=$(pgretain)
+	trace_start
+	raload pageout-resume $f 65536 49152 32768 4096 > /dev/null
+	trace_stop
+	drain_lru
+	check "${name}_thrash_event" "pattern=thrash req=16+1 ra=16+16-0 async=0 mmap=0 actual=4" \
+		"$(trace_lines $(ino_of $f) | grep pattern=thrash)"
+	check "${name}_thrash_retains_each_folio_once" 32 $(($(pgretain) - before))
 	echo $$ > /sys/fs/cgroup/cgroup.procs
 	rmdir $cg-$mode
 done

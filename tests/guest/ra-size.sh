@@ -5,7 +5,7 @@
 # large rotational disk's larger default (patch 14 of README's table).
 . /guest/lib.sh
 . /guest/devmodels.sh	# devmodel_disk
-plan 26	# 9 table rows, 7 loop and large-disk checks, 4 user-value checks, 6 rotational
+plan 27	# 9 table rows, 7 loop and large-disk checks, 4 user-value checks, 6 rotational, 1 scan bound
 default_kb=512
 min() { [ "$1" -lt "$2" ] && echo "$1" || echo "$2"; }
 
@@ -101,5 +101,30 @@ disk=$(devmodel_disk ra-rot)
 check rotational_stacked_dm 2048 "$(ra_kb ${disk:-none} 2> /dev/null)"
 DM_DISABLE_UDEV=1 dmsetup remove ra-rot
 nullb_del nullb0
+
+# read_ahead_kb has no upper bound, the history scan has: 272 MiB (69632
+# pages) cached, then at read_ahead_kb 4 GiB one 4 KiB read right after
+# them.  The scan walks at most READAHEAD_SCAN_MAX = 65536 slots (256 MiB)
+# under RCU: the context window is those and the request, 65537 pages with
+# an async eighth (1 + 65537 / 8), where an unbounded scan would reach the
+# start of the device and read twice its 69632 pages.
+# (fd 3 keeps the device open: its last close would drop its page cache)
+nullb_add nullb0 1024
+exec 3< /dev/nullb0
+echo 128 > /sys/block/nullb0/queue/read_ahead_kb
+raload range /dev/nullb0 0 285212672 1048576 > /dev/null
+raload dontneed /dev/nullb0 285212672 0 > /dev/null
+echo 4194304 > /sys/block/nullb0/queue/read_ahead_kb
+trace_start
+t0=$(cut -d' ' -f1 /proc/uptime)
+raload pread /dev/nullb0 4096 285212672 > /dev/null
+t1=$(cut -d' ' -f1 /proc/uptime)
+trace_stop
+check scan_bound_4G_window "pattern=context req=69632+1 ra=69632+65537-8193" \
+	"$(grep -o 'pattern=[a-z]* req=69632+1 ra=[0-9+-]*' $TRACING/trace | head -1)"
+echo "# the 4 KiB read that read the 256 MiB window: uptime $t0 s before, $t1 s after"
+exec 3<&-
+nullb_del nullb0
+drop_caches
 
 ktap_done

@@ -28,8 +28,8 @@ check() {
   if [ $rc = "$2" ] && grep -qF -- "$3" <<< "$out"; then echo "ok $n $1"
   else echo "not ok $n $1"; echo "# status $rc, wanted $2 and '$3'; output:"; sed 's/^/# /' <<< "$out"; fi
 }
-report 'data-race in filemap_read / filemap_read' filemap_read generic_file_read_iter vfs_read > "$tmp/stock.log"
-report 'data-race in page_cache_async_ra / page_cache_async_ra' page_cache_async_ra filemap_read > "$tmp/series.log"
+report 'data-race in touch_atime / touch_atime' touch_atime generic_file_read_iter vfs_read > "$tmp/stock.log"
+report 'data-race in page_cache_async_ra / page_cache_async_ra' page_cache_async_ra generic_file_read_iter > "$tmp/series.log"
 report 'data-race in ra_decide / vfs_read' ra_decide.constprop.0 vfs_read > "$tmp/suffix.log"
 # a timer interrupt that arrived while readahead ran: the race is the timer's
 report 'data-race in __hrtimer_run_queues / hrtimer_active' hrtimer_active hrtimer_interrupt \
