@@ -1,9 +1,11 @@
 #!/bin/sh
 # The readahead trace event (PATCH 08): exact windows for a cold sequential
-# read, and the pattern of fadvise, mmap read-around and random reads.
+# read, and the pattern of fadvise, mmap read-around and random reads; on
+# XFS (large folios), a window that meets cached folios reads no more than
+# its size.
 . /guest/lib.sh
 fields="s_dev i_ino index req_count start size async_size actual pattern async mmap"
-plan $((12 + $(echo $fields | wc -w)))
+plan $((13 + $(echo $fields | wc -w)))
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 [ -r $TRACING/events/readahead/readahead/format ] || { not_ok trace_event_exists "no events/readahead/readahead"; exit 1; }
@@ -74,5 +76,24 @@ trace_stop
 check random_events "pattern=random req=3000+1 ra=3000+1-0 async=0 mmap=0 actual=1
 pattern=random req=5000+1 ra=5000+1-0 async=0 mmap=0 actual=1
 pattern=random req=7000+1 ra=7000+1-0 async=0 mmap=0 actual=1" "$(trace_lines $ino)"
+
+# XFS: pages 64-79 of a cold 4 MiB file cached by WILLNEED (small folios),
+# then 1 MiB reads from the start: the first window is the read's 256 pages
+# (a read larger than read_ahead_kb may take up to io_pages), added in
+# 16 KiB folios up to page 64, where the cached ones stop them, then in
+# small folios for pages 80-255: 240 pages (6.12's fallback read a whole
+# window from page 64 on: 304).
+if xfs_scratch && raverify --write /xfs/fallback 1 0 $((4 << 20)); then
+	drop_caches
+	raload fadvise /xfs/fallback $((64 * 4096)) $((16 * 4096)) > /dev/null
+	trace_start
+	raload seq /xfs/fallback 1048576 > /dev/null
+	trace_stop
+	check xfs_window_meets_cached_folios "pattern=initial req=0+256 ra=0+256-128 async=0 mmap=0 actual=240" \
+		"$(trace_lines $(ino_of /xfs/fallback) | head -1)"
+	umount /xfs
+else
+	not_ok xfs_window_meets_cached_folios "mkfs.xfs, mount or writing the file failed"
+fi
 
 ktap_done
