@@ -10,6 +10,8 @@
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload madvise FILE LEN               MADV_WILLNEED on a LEN-byte mapping
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
+ *                                         (after madvise() of each ADVICE in
+ *                                         RALOAD_ADVICE: hugepage, random)
  *   raload mmap-range FILE OFFSET LEN     fault the pages of a range in order
  *   raload lseek-read FILE OFFSET LEN...  lseek(2) then read(2), per pair;
  *                                         OFFSET is SEEK_SET, cur:N SEEK_CUR,
@@ -246,6 +248,35 @@ static int pageout_resume(int fd, char *buf, char **argv)
 	return 0;
 }
 
+/* madvise() the mapping with each advice of a comma-separated list */
+static int advise(void *map, size_t len, const char *list)
+{
+	char copy[64], *word, *rest;
+
+	if (!list)
+		return 0;
+	if (strlen(list) >= sizeof(copy)) {
+		fprintf(stderr, "raload: RALOAD_ADVICE too long\n");
+		return 1;
+	}
+	strcpy(copy, list);
+	for (word = strtok_r(copy, ",", &rest); word;
+	     word = strtok_r(NULL, ",", &rest)) {
+		int advice = !strcmp(word, "hugepage") ? MADV_HUGEPAGE :
+			     !strcmp(word, "random") ? MADV_RANDOM : -1;
+
+		if (advice < 0) {
+			fprintf(stderr, "raload: unknown advice %s (hugepage, random)\n", word);
+			return 1;
+		}
+		if (madvise(map, len, advice)) {
+			perror("raload: madvise");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume|pageout-resume FILE ...\n");
@@ -326,6 +357,8 @@ int main(int argc, char **argv)
 		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 		if (map == MAP_FAILED)
 			die("mmap");
+		if (advise((void *)map, size, getenv("RALOAD_ADVICE")))
+			return 1;
 		for (i = 3; i < argc; i++) {
 			long long off = num(argv[i]);
 

@@ -2,10 +2,10 @@
 # The readahead trace event (PATCH 08): exact windows for a cold sequential
 # read, and the pattern of fadvise, mmap read-around and random reads; on
 # XFS (large folios), a window that meets cached folios reads no more than
-# its size.
+# its size, and a fault in a MADV_HUGEPAGE mapping reads PMD folios.
 . /guest/lib.sh
 fields="s_dev i_ino index req_count start size async_size actual pattern async mmap"
-plan $((13 + $(echo $fields | wc -w)))
+plan $((15 + $(echo $fields | wc -w)))
 max=128			# 512 KiB in 4 KiB pages
 f=/data/seq64m		# 16384 pages
 [ -r $TRACING/events/readahead/readahead/format ] || { not_ok trace_event_exists "no events/readahead/readahead"; exit 1; }
@@ -83,7 +83,8 @@ pattern=random req=7000+1 ra=7000+1-0 async=0 mmap=0 actual=1" "$(trace_lines $i
 # 16 KiB folios up to page 64, where the cached ones stop them, then in
 # small folios for pages 80-255: 240 pages (6.12's fallback read a whole
 # window from page 64 on: 304).
-if xfs_scratch && raverify --write /xfs/fallback 1 0 $((4 << 20)); then
+if xfs_scratch && raverify --write /xfs/fallback 1 0 $((4 << 20)) &&
+   raverify --write /xfs/fallback-8m 1 0 $((8 << 20)); then
 	drop_caches
 	raload fadvise /xfs/fallback $((64 * 4096)) $((16 * 4096)) > /dev/null
 	trace_start
@@ -91,9 +92,24 @@ if xfs_scratch && raverify --write /xfs/fallback 1 0 $((4 << 20)); then
 	trace_stop
 	check xfs_window_meets_cached_folios "pattern=initial req=0+256 ra=0+256-128 async=0 mmap=0 actual=240" \
 		"$(trace_lines $(ino_of /xfs/fallback) | head -1)"
+	# A fault at page 1000 of a MADV_HUGEPAGE mapping reads PMD folios:
+	# the fault's (pages 512-1023) and the next, whose first page is the
+	# marker; with MADV_RANDOM too, the fault's alone.
+	for advice in hugepage hugepage,random; do
+		drop_caches
+		trace_start
+		RALOAD_ADVICE=$advice raload mmap /xfs/fallback-8m $((1000 * 4096)) > /dev/null
+		trace_stop
+		size=$([ $advice = hugepage ] && echo 1024 || echo 512)
+		check "xfs_fault_$(echo $advice | tr , _)" \
+			"pattern=around req=1000+1 ra=512+$size-512 async=0 mmap=1 actual=$size" \
+			"$(trace_lines $(ino_of /xfs/fallback-8m) | head -1)"
+	done
 	umount /xfs
 else
 	not_ok xfs_window_meets_cached_folios "mkfs.xfs, mount or writing the file failed"
+	not_ok xfs_fault_hugepage "no XFS"
+	not_ok xfs_fault_hugepage_random "no XFS"
 fi
 
 ktap_done
