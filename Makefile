@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix bench-ioopt kernels stock patched tree export lint bisect kunit-modules clean
+.PHONY: help deps image system-boot fstests ltp test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix bench-ioopt kernels stock patched tree export lint bisect kunit-modules clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -20,6 +20,20 @@ debug-kcsan:
 ## make kcsan-compare  data races under load (integrity test, thrash stress), stock vs patched KCSAN kernels
 kcsan-compare:
 	scripts/kcsan-compare.sh
+
+## make image     the real system (system/): a Debian 12 root from Debian's packages (mmdebstrap), fstests and LTP from ../shared/vendor, stock and patched kernels as Debian packages (make bindeb-pkg) installed by dpkg, one disk each (cached; ~20 min cold)
+image: deps
+	system/rootfs.sh stock
+	system/rootfs.sh patched
+## make system-boot  boot both disks to multi-user.target 3 times each, taking turns: time and disk reads (system/boot-time.sh)
+system-boot: image
+	system/boot-time.sh
+## make fstests   fstests on ext4 and XFS, stock vs patched, one boot each (system/fstests.sh; FSTESTS="generic/209 ..." or quick)
+fstests: image
+	system/fstests.sh ext4,xfs "$(FSTESTS)"
+## make ltp       LTP's syscalls tests of the page cache paths, stock vs patched (system/ltp.sh)
+ltp: image
+	system/ltp.sh
 
 ## make kselftests the kernel's mincore/cachestat selftests and the bad-input test on stock and patched (scripts/stock-and-patched.sh)
 kselftests:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the stock or the patched kernel: kernel.sh KIND [fragment...]
-# KIND: stock, patched, or either with -debug or -kcsan (the same tree, built
-# in build/<KIND>/obj with kconfig/debug.config or kconfig/kcsan.config added).
+# KIND: stock, patched, or either with -debug, -kcsan or -system (the same
+# tree, built in build/<KIND>/obj with kconfig/debug.config, kcsan.config or
+# system.config added; -system is the real system's kernel, system/).
 # Keeps build/<kind>/src in step with the installed linux-source-6.12 and, for
 # "patched", with patches/ (re-made with git am when either changes); then
 # builds build/<KIND>/obj. Prints the bzImage path.
@@ -9,8 +10,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 variant=$1; shift
 kind=${variant%-*}
-case $variant in stock|patched|stock-debug|patched-debug|stock-kcsan|patched-kcsan) ;;
-  *) echo "kernel.sh: stock or patched, alone or with -debug or -kcsan, not '$variant'" >&2; exit 2;; esac
+case $variant in stock|patched|stock-debug|patched-debug|stock-kcsan|patched-kcsan|stock-system|patched-system) ;;
+  *) echo "kernel.sh: stock or patched, alone or with -debug, -kcsan or -system, not '$variant'" >&2; exit 2;; esac
 B=${BUILD_DIR:-$here/build}/$kind
 frags=("$@")
 if [ ${#frags[@]} = 0 ]; then
