@@ -11,7 +11,7 @@ out=${BUILD_DIR:-$here/build}/system
 # what fstests and LTP (built on the host, system/suites.sh) run with; the
 # applications of the application table
 packages=(
-  systemd-sysv udev dbus util-linux procps kmod iproute2
+  systemd-sysv udev dbus util-linux procps kmod iproute2 initramfs-tools
   e2fsprogs xfsprogs xfsdump dmsetup
   bpftrace trace-cmd
   acl attr bc fio gawk psmisc quota uuid-runtime keyutils file perl python3
