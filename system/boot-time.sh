@@ -4,8 +4,9 @@
 # was reached (systemd's monotonic timestamp, kernel start included) and
 # the root disk's reads up to then; then per kernel the median and range.
 #   system/boot-time.sh [ROUNDS]
-# Boots in build/system/runs/boot-KIND-N/ (output.txt: system/jobs/boot,
-# with systemd-analyze's own lines).
+# SYSTEM_MODEL=hdd boots from the root disk under the hdd model (boot.sh).
+# Boots in build/system/runs/boot[-MODEL]-KIND-N/ (output.txt:
+# system/jobs/boot, with systemd-analyze's own lines).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-3}
@@ -13,7 +14,7 @@ out=${BUILD_DIR:-$here/build}/system
 rows=$(mktemp)
 for n in $(seq "$rounds"); do
   for kind in stock patched; do
-    run=$out/runs/boot-$kind-$n
+    run=$out/runs/boot${SYSTEM_MODEL:+-$SYSTEM_MODEL}-$kind-$n
     "$here/system/boot.sh" "$kind" "$here/system/jobs/boot" "$run" >&2 || {
       echo "boot-time: $kind boot $n failed (console: $run/console.log)" >&2; exit 1; }
     awk -v k="$kind" -v n="$n" '
@@ -25,10 +26,11 @@ for n in $(seq "$rounds"); do
     ' "$run/output.txt" | tee -a "$rows" >&2
   done
 done
-python3 - "$rows" <<'PY'
+python3 - "$rows" "${SYSTEM_MODEL:-virtio disk}" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
-print('Boot to multi-user.target (system/boot-time.sh): median [min-max] of %d boots' % (len(rows) // 2))
+print('Boot to multi-user.target (system/boot-time.sh), root on %s: median [min-max] of %d boots'
+      % (sys.argv[2], len(rows) // 2))
 print(f'{"kernel":8} {"multi-user s":>22} {"reads":>16} {"read MiB":>20} state')
 for kind in ('stock', 'patched'):
     r = [x for x in rows if x[0] == kind]
