@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Boot a kernel in QEMU and run one guest command:
 #   qemu-run.sh <bzImage> <initramfs> <run-dir> <guest-command> [kernel args...]
-# (<initramfs> "-": none, for a root disk given in QEMU_EXTRA, system/boot.sh)
 # <guest-command> is a path under /guest in the initramfs (run-tests,
 # scenarios/ra-table, ...); its stdout arrives in <run-dir>/output.txt. The
 # console log is kept in <run-dir>/console.log. Exit status 0 only when the
@@ -37,7 +36,6 @@ esac
 # default 21 s RCU stall timeout then WARNs (rcu_check_gp_start_stall, seen
 # twice in debug boots): give emulated boots the longest timeout, 300 s.
 stall=; [ "$accel" = tcg ] && stall=rcupdate.rcu_cpu_stall_timeout=300
-initrd_args=(-initrd "$initrd"); [ "$initrd" = - ] && initrd_args=()
 disk=()
 if [ -n "${DATA_IMG:-}" ]; then
   # and a blank scratch disk (/dev/vdb) for file systems the guest makes itself
@@ -52,7 +50,7 @@ timeout -k 10 "${QEMU_TIMEOUT:-900}" qemu-system-x86_64 \
   -nodefaults -nographic -no-reboot \
   -serial "file:$dir/console.log" -serial "file:$dir/ttyS1.raw" \
   -device isa-debug-exit,iobase=0xf4,iosize=4 \
-  -kernel "$kernel" "${initrd_args[@]}" "${clock[@]}" "${disk[@]}" \
+  -kernel "$kernel" -initrd "$initrd" "${clock[@]}" "${disk[@]}" \
   -append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 null_blk.nr_devices=0 $stall ra.run=$cmd $*" \
   ${QEMU_EXTRA:-} </dev/null >"$dir/qemu.log" 2>&1
 rc=$?

@@ -25,10 +25,8 @@ for fs in ${fses//,/ }; do
     run=$out/runs/fstests-$fs-$kind job=$out/jobs/fstests-$fs-$kind
     rm -rf "$job" && mkdir -p "$job" && cp "$here/system/jobs/fstests/run" "$job/"
     echo "$fs" > "$job/fstyp" && echo "$list" > "$job/tests"
-    echo "fstests: $kind, $fs, $(echo $list | wc -w) tests (console: $run/console.log)" >&2
-    t0=$(date +%s)
-    "$here/system/boot.sh" "$kind" "$job" "$run" || echo "fstests: the $kind boot failed (status $?)" >&2
-    echo "fstests: $kind $fs took $(( $(date +%s) - t0 ))s" >&2
+    echo "fstests: $kind, $fs, $(echo $list | wc -w) tests" >&2
+    "$here/system/boot.sh" "$kind" "$job" "$run" || true   # the table says what failed
     runs+=("$fs:$kind:$run/output.txt")
   done
 done

@@ -8,10 +8,7 @@ out=${BUILD_DIR:-$here/build}/system
 runs=()
 for kind in stock patched; do
   run=$out/runs/ltp-$kind
-  echo "ltp: $kind (console: $run/console.log)" >&2
-  t0=$(date +%s)
-  "$here/system/boot.sh" "$kind" "$here/system/jobs/ltp" "$run" || echo "ltp: the $kind boot failed (status $?)" >&2
-  echo "ltp: $kind took $(( $(date +%s) - t0 ))s" >&2
+  "$here/system/boot.sh" "$kind" "$here/system/jobs/ltp" "$run" || true   # the table says what failed
   runs+=("$kind:$run/output.txt")
 done
 python3 "$here/system/ltp_table.py" "${runs[@]}"
