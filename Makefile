@@ -1,5 +1,5 @@
 # Thin entry points; each target runs one script. See README.md.
-.PHONY: help deps image system-boot fstests ltp test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix bench-ioopt kernels stock patched tree export lint bisect kunit-modules clean
+.PHONY: help deps image system-boot fstests ltp apps test debug debug-quick debug-kcsan kcsan-compare kselftests report bench bench-full bench-thrash bench-per-patch bench-probe bench-regressions bench-matrix bench-ioopt kernels stock patched tree export lint bisect kunit-modules clean
 
 help:
 	@sed -n 's/^## //p' Makefile
@@ -25,12 +25,15 @@ kcsan-compare:
 image: deps
 	system/rootfs.sh stock
 	system/rootfs.sh patched
-## make system-boot  boot both disks to multi-user.target 3 times each, taking turns: time and disk reads (system/boot-time.sh)
+## make system-boot  boot stock@128, stock@512 and patched to multi-user.target 3 times each, taking turns: time, disk reads, footprint (system/boot-time.sh)
 system-boot: image
 	system/boot-time.sh
 ## make fstests   fstests on ext4 and XFS, stock vs patched, one boot each (system/fstests.sh; FSTESTS="generic/209 ..." or quick)
 fstests: image
 	system/fstests.sh ext4,xfs "$(FSTESTS)"
+## make apps      PostgreSQL, SQLite, git, dpkg, tar: stock@128/stock@512/patched on the hdd and ssd models (system/apps.sh; APPS_MODELS=hdd)
+apps: image
+	system/apps.sh $(or $(APPS_MODELS),hdd,ssd)
 ## make ltp       LTP's syscalls tests of the page cache paths, stock vs patched (system/ltp.sh)
 ltp: image
 	system/ltp.sh

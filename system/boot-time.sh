@@ -1,43 +1,59 @@
 #!/usr/bin/env bash
-# Boot the real system to multi-user.target on stock and patched, taking
-# turns, ROUNDS times each (default 3): per boot the time multi-user.target
-# was reached (systemd's monotonic timestamp, kernel start included) and
-# the root disk's reads up to then; then per kernel the median and range.
+# Boot the real system to multi-user.target as stock@128 (stock's default),
+# stock@512 (the initramfs sets every disk to 512 KiB before the root is
+# mounted) and patched, taking turns, ROUNDS times each (default 3): per
+# boot the time multi-user.target was reached (systemd's monotonic
+# timestamp, kernel start included), the root disk's reads up to then, and
+# the seed's footprint measure (system/jobs/boot/run): the share of the
+# boot's file pages that were used. Then per configuration the median and
+# range.
 #   system/boot-time.sh [ROUNDS]
+# BOOT_CONFIGS: other configurations, KIND[@KB] (KB: read_ahead_kb of every
+# disk, set by the initramfs), e.g. "patched@128 patched".
 # SYSTEM_MODEL=hdd boots from the root disk under the hdd model (boot.sh).
-# Boots in build/system/runs/boot[-MODEL]-KIND-N/ (output.txt:
-# system/jobs/boot, with systemd-analyze's own lines).
+# Boots in build/system/runs/boot[-MODEL]-CONFIG-N/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-3}
 out=${BUILD_DIR:-$here/build}/system
 rows=$(mktemp)
 for n in $(seq "$rounds"); do
-  for kind in stock patched; do
-    run=$out/runs/boot${SYSTEM_MODEL:+-$SYSTEM_MODEL}-$kind-$n
-    "$here/system/boot.sh" "$kind" "$here/system/jobs/boot" "$run" >&2 || {
-      echo "boot-time: $kind boot $n failed (console: $run/console.log)" >&2; exit 1; }
-    awk -v k="$kind" -v n="$n" '
+  for config in ${BOOT_CONFIGS:-stock@128 stock@512 patched}; do
+    run=$out/runs/boot${SYSTEM_MODEL:+-$SYSTEM_MODEL}-$config-$n
+    args=()
+    case $config in *@*) args=("ra.kb=${config#*@}") ;; esac
+    "$here/system/boot.sh" "${config%@*}" "$here/system/jobs/boot" "$run" "${args[@]}" >&2 || {
+      echo "boot-time: $config boot $n failed (console: $run/console.log)" >&2; exit 1; }
+    awk -v k="$config" -v n="$n" '
       /^multi_user_usec/ { mu = $2 / 1e6 }
       /^vda_read_ios/ { ios = $2 }
       /^vda_read_kb/ { kb = $2 }
+      /^file_pages / { pages = $2 }
+      /^file_pages_unused/ { unused = $2 }
       /^state/ { st = $2 }
-      END { printf "%s %d %.2f %d %.1f %s\n", k, n, mu, ios, kb / 1024, st }
+      END { printf "%s %d %.2f %d %.1f %.1f %.1f %s\n", k, n, mu, ios, kb / 1024,
+                   pages / 256, (pages - unused) / 256, st }
     ' "$run/output.txt" | tee -a "$rows" >&2
   done
 done
 python3 - "$rows" "${SYSTEM_MODEL:-virtio disk}" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
-print('Boot to multi-user.target (system/boot-time.sh), root on %s: median [min-max] of %d boots'
-      % (sys.argv[2], len(rows) // 2))
-print(f'{"kernel":8} {"multi-user s":>22} {"reads":>16} {"read MiB":>20} state')
-for kind in ('stock', 'patched'):
-    r = [x for x in rows if x[0] == kind]
+configs = list(dict.fromkeys(x[0] for x in rows))
+print('Boot to multi-user.target (system/boot-time.sh), root on %s: median [min-max] of %d boots;'
+      % (sys.argv[2], len(rows) // len(configs)))
+print('footprint: MiB of file pages in the page cache, MiB of them used, used/cached')
+print(f'{"config":9} {"multi-user s":>20} {"reads":>16} {"read MiB":>18} '
+      f'{"cached":>7} {"used":>7} {"hit":>5} state')
+for config in configs:
+    r = [x for x in rows if x[0] == config]
+    def v(i):
+        return [float(x[i]) for x in r]
     def col(i, fmt):
-        v = [float(x[i]) for x in r]
-        return f'{statistics.median(v):{fmt}} [{min(v):{fmt}}-{max(v):{fmt}}]'
-    print(f'{kind:8} {col(2, ".2f"):>22} {col(3, ".0f"):>16} {col(4, ".1f"):>20} '
-          f'{",".join(sorted(set(x[5] for x in r)))}')
+        return f'{statistics.median(v(i)):{fmt}} [{min(v(i)):{fmt}}-{max(v(i)):{fmt}}]'
+    cached, used = statistics.median(v(5)), statistics.median(v(6))
+    print(f'{config:9} {col(2, ".2f"):>20} {col(3, ".0f"):>16} {col(4, ".1f"):>18} '
+          f'{cached:7.1f} {used:7.1f} {statistics.median(u / c for u, c in zip(v(6), v(5))):5.0%} '
+          f'{",".join(sorted(set(x[7] for x in r)))}')
 PY
 rm -f "$rows"

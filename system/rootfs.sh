@@ -44,6 +44,11 @@ B=${BUILD_DIR:-$here/build}
 rm -rf "$out/dm-model-$kind" && cp -r "$here/guest/dm-model" "$out/dm-model-$kind"
 make -C "$B/$kind-system/obj" M="$out/dm-model-$kind" modules > "$out/dm-model-$kind/build.log" 2>&1 \
   || { cat "$out/dm-model-$kind/build.log"; exit 1; }
+# page-types from the kernel's tools/mm: the boot's footprint (system/jobs/boot)
+t=$B/$kind/src/tools
+gcc -O2 -static -I "$t/include" -I "$t/lib" -I "$t/lib/api" -o "$dir/usr/local/sbin/page-types" \
+  "$t/mm/page-types.c" "$t/lib/api/fs/fs.c" "$t/lib/api/debug.c" 2> "$out/page-types-$kind.log" \
+  || { cat "$out/page-types-$kind.log"; exit 1; }
 install -D -m 644 "$out/dm-model-$kind/dm-model.ko" "$dir/lib/modules/$rel/extra/dm-model.ko"
 install -D -m 755 "$here/system/image/initramfs/hook" "$dir/etc/initramfs-tools/hooks/ra-model"
 install -D -m 755 "$here/system/image/initramfs/local-top" "$dir/etc/initramfs-tools/scripts/local-top/ra-model"
