@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..37'
+echo '1..41'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -117,6 +117,27 @@ matrix_expect large_window_slower_flagged \
 row 2048 38 1000000 > "$tmp/patched.txt"
 matrix_expect large_window_below_best_stock_marked \
   "^0 of 1 large-window rows miss a target against stock at the same size, 1 against"
+
+# system/apps_table.py: patched below 0.97x the faster stock's median time,
+# or above 1.03x the fewer stock MiB, is marked '<'; a failed run fails it
+apps_rows() { for r in 1 2 3; do echo "row git_log cold $r $1 10 $2"; done; }
+apps_expect() {  # NAME WANT_STATUS REGEX
+  local out rc
+  n=$((n + 1))
+  out=$(python3 "$here/system/apps_table.py" "hdd:stock@128:$tmp/a128" "hdd:stock@512:$tmp/a512" \
+    "hdd:patched:$tmp/apatched" 2>&1); rc=$?
+  [ $rc = "$2" ] && grep -q -- "$3" <<< "$out" && echo "ok $n apps_table_$1" ||
+    { echo "not ok $n apps_table_$1 # status $rc, wanted $2"; sed 's/^/# /' <<< "$out"; }
+}
+apps_rows 10.0 10240 > "$tmp/a128"; apps_rows 9.0 20480 > "$tmp/a512"
+apps_rows 9.30 10240 > "$tmp/apatched"
+apps_expect slower_marked 0 ' 0.97   1.00 <$'
+apps_rows 9.18 10240 > "$tmp/apatched"
+apps_expect within_targets_unmarked 0 ' 0.98   1.00$'
+apps_rows 9.0 10600 > "$tmp/apatched"
+apps_expect more_bytes_marked 0 ' 1.00   1.04 <$'
+echo "fail git_log cold 1" >> "$tmp/apatched"
+apps_expect failed_run_fails 1 '^hdd patched: fail git_log'
 
 # scripts/docs-check.sh on a made-up tree: a kernel-doc warning that base
 # already had passes, one the series adds fails, and so does a bad reST file
