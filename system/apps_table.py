@@ -5,9 +5,9 @@
 One table per device model: per application and cache state, each
 configuration's median time [min-max] and median MiB read, then patched
 against the better stock: speed (the faster stock's median time / patched's)
-and bytes (patched's MiB / the stock that reads less). Rows below 0.97 speed
-or above 1.03 bytes are marked '<'. Exit status 1 if a run failed or
-printed no rows.
+and bytes (patched's MiB / the stock that reads less, if that is 1 MiB or
+more). Rows below 0.97 speed or above 1.03 bytes are marked '<'. Exit
+status 1 if a run failed or printed no rows.
 """
 import statistics
 import sys
@@ -57,9 +57,11 @@ def main():
             speed = bytes_ = mark = ''
             if 'patched' in med and stock:
                 s = min(v[0] for v in stock) / med['patched'][0]
-                b = med['patched'][1] / max(min(v[1] for v in stock), 0.1)
-                speed, bytes_ = f'{s:.2f}', f'{b:.2f}'
-                mark = ' <' if s < 0.97 or b > 1.03 else ''
+                least = min(v[1] for v in stock)
+                # a run that reads under 1 MiB has no byte ratio worth a mark
+                b = med['patched'][1] / least if least >= 1 else None
+                speed, bytes_ = f'{s:.2f}', f'{b:.2f}' if b else '-'
+                mark = ' <' if s < 0.97 or (b or 0) > 1.03 else ''
             print(f'{key[0]:14} {key[1]:5} ' + ' '.join(cells) + f' {speed:>6} {bytes_:>6}{mark}')
     return 1 if bad else 0
 
