@@ -20,7 +20,7 @@ runs=()
 for model in ${models//,/ }; do
   for config in stock@128 stock@512 patched; do
     args=(ra.model_disks=vdb)
-    [ "$config" = stock@512 ] && args+=(ra.kb=512)
+    case $config in *@*) args+=("ra.kb=${config#*@}") ;; esac   # as boot-time.sh
     run=$out/runs/apps-$model-$config
     echo "apps: $config on the $model model, $reps rounds of 9 applications cold and warm" >&2
     SYSTEM_MODEL=$model "$here/system/boot.sh" "${config%@*}" "$job" "$run" "${args[@]}" || true  # the table says what failed
