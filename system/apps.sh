@@ -6,6 +6,8 @@
 # disk (system/appdata.sh) both under the model; then per model the table
 # of system/apps_table.py:
 #   system/apps.sh [MODELS [REPS]]     (default hdd,ssd and 3)
+# APPS_CONFIGS="stock@512 patched" (KIND[@KB], as BOOT_CONFIGS) and
+# APPS="git_log git_grep" (names of system/jobs/apps/run) run fewer.
 # The guest has 1 GiB, less than the 1.5 GB database. Runs in
 # build/system/runs/apps-MODEL-CONFIG/ (output.txt: system/jobs/apps/run).
 set -euo pipefail
@@ -15,10 +17,11 @@ out=${BUILD_DIR:-$here/build}/system
 img=$("$here/system/appdata.sh")
 job=$out/jobs/apps
 rm -rf "$job" && mkdir -p "$job" && cp "$here/system/jobs/apps/run" "$job/" && echo "$reps" > "$job/reps"
+[ -z "${APPS:-}" ] || echo "$APPS" > "$job/apps"
 export QEMU_MEM=1G QEMU_TIMEOUT=5400 SYSTEM_DRIVES="-drive file=$img,if=virtio,format=raw,snapshot=on"
 runs=()
 for model in ${models//,/ }; do
-  for config in stock@128 stock@512 patched; do
+  for config in ${APPS_CONFIGS:-stock@128 stock@512 patched}; do
     args=(ra.model_disks=vdb)
     case $config in *@*) args+=("ra.kb=${config#*@}") ;; esac   # as boot-time.sh
     run=$out/runs/apps-$model-$config
