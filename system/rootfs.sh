@@ -56,7 +56,8 @@ chroot "$dir" sh -c "depmod $rel && update-initramfs -u -k $rel" >&2
 cp "$dir/boot/vmlinuz-$rel" "$out/$kind.vmlinuz"
 cp "$dir/boot/initrd.img-$rel" "$out/$kind.initrd"
 rm -f "$img"
-mke2fs -q -t ext4 -L root -d "$dir" "$img" 8G
+# stdout is the image path for the caller: mke2fs says "Creating regular file" there
+mke2fs -q -t ext4 -L root -d "$dir" "$img" 8G >&2
 rm -rf "$dir"
 echo "$want" > "$img.stamp"
 echo "$img"
