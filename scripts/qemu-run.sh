@@ -71,18 +71,7 @@ case $rc in
      fi
      [ $status = 2 ] || status=1 ;;
 esac
-triaged='^$'; [ -n "${KCSAN_TRIAGED:-}" ] && triaged='BUG: KCSAN:'
-# QEMU_OOM_OK=1: the Call Trace of an OOM kill's report is expected (LTP's
-# madvise09 fills its memory cgroup on purpose); anything else still counts
-problems() {
-  awk -v ok="${QEMU_OOM_OK:-0}" '
-    ok == 1 && /invoked oom-killer/ { oom = 1 }
-    /Kernel panic|Oops|BUG:|WARNING:|general protection fault|Call Trace:|RCU stall/ {
-      if (oom && /Call Trace:/) { oom = 0; next }
-      print NR ":" $0
-    }' "$dir/console.log" 2>/dev/null
-}
-if problems | grep -vE "$triaged" > "$dir/kernel-problems.txt"; then
+if "$(dirname "$0")/kernel-problems.sh" "$dir/console.log" > "$dir/kernel-problems.txt"; then
   echo "qemu-run: the kernel reported problems ($dir/console.log):" >&2
   head -20 "$dir/kernel-problems.txt" >&2
   status=1

@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..41'
+echo '1..44'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -204,3 +204,21 @@ for e in ra_trace.parse(open(sys.argv[2])):
   "$here/scripts" "$tmp/ra.trace" 2>&1)
 [ "$got" = "$want" ] && [ -n "$out" ] && echo "ok $n ra_trace_parses_every_tool" ||
   { echo "not ok $n ra_trace_parses_every_tool"; sed 's/^/# /' <<< "$got"; }
+
+# scripts/kernel-problems.sh (qemu-run.sh's scan of the console): an OOM
+# kill's Call Trace counts unless QEMU_OOM_OK=1, and a WARNING never passes
+printf '%s\n' '[ 1.0] ok' '[ 64.4] madvise09 invoked oom-killer: gfp_mask=0xcc0' '[ 64.5] Call Trace:' \
+  '[ 64.6]  dump_stack_lvl+0x4f/0x60' > "$tmp/oom.log"
+cp "$tmp/oom.log" "$tmp/oomwarn.log"
+printf '%s\n' '[ 70.0] WARNING: CPU: 1 PID: 9 at mm/readahead.c:100' '[ 70.1] Call Trace:' >> "$tmp/oomwarn.log"
+problems_expect() {  # NAME WANT_STATUS WANT_OUTPUT OOM_OK LOG
+  local out rc
+  out=$(QEMU_OOM_OK=$4 "$here/scripts/kernel-problems.sh" "$5" 2>&1); rc=$?
+  n=$((n + 1))
+  if [ $rc = "$2" ] && [ "$out" = "$3" ]; then echo "ok $n $1"
+  else echo "not ok $n $1"; echo "# status $rc, wanted $2; output:"; sed 's/^/# /' <<< "$out"; fi
+}
+problems_expect kernel_problems_oom_trace_counts 0 '3:[ 64.5] Call Trace:' 0 "$tmp/oom.log"
+problems_expect kernel_problems_oom_trace_allowed 1 '' 1 "$tmp/oom.log"
+problems_expect kernel_problems_warning_after_oom_counts 0 "5:[ 70.0] WARNING: CPU: 1 PID: 9 at mm/readahead.c:100
+6:[ 70.1] Call Trace:" 1 "$tmp/oomwarn.log"
