@@ -25,7 +25,7 @@ for model in ${models//,/ }; do
     args=(ra.model_disks=vdb)
     case $config in *@*) args+=("ra.kb=${config#*@}") ;; esac   # as boot-time.sh
     run=$out/runs/apps-$model-$config
-    echo "apps: $config on the $model model, $reps rounds of 9 applications cold and warm" >&2
+    echo "apps: $config on the $model model, $reps rounds of ${APPS:-9 applications} cold and warm" >&2
     SYSTEM_MODEL=$model "$here/system/boot.sh" "${config%@*}" "$job" "$run" "${args[@]}" || true  # the table says what failed
     runs+=("$model:$config:$run/output.txt")
   done
