@@ -28,9 +28,9 @@ image: deps
 ## make system-boot  boot stock@128, stock@512 and patched to multi-user.target 3 times each, taking turns: time, disk reads, footprint (system/boot-time.sh)
 system-boot: image
 	system/boot-time.sh
-## make fstests   fstests on ext4 and XFS, stock vs patched, one boot each (system/fstests.sh; FSTESTS="generic/209 ..." or quick)
+## make fstests   fstests on ext4 and XFS, stock vs patched, one boot each (system/fstests.sh; FSTESTS="generic/209 ..." or quick, FSTESTS_PART=K/N, FSTESTS_FS=ext4)
 fstests: image
-	system/fstests.sh ext4,xfs "$(FSTESTS)"
+	system/fstests.sh $(or $(FSTESTS_FS),ext4,xfs) "$(FSTESTS)"
 ## make apps      PostgreSQL, SQLite, git, dpkg, tar: stock@128/stock@512/patched on the hdd and ssd models (system/apps.sh; APPS_MODELS=hdd)
 apps: image
 	system/apps.sh $(or $(APPS_MODELS),hdd,ssd)

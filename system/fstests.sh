@@ -5,6 +5,7 @@
 #   system/fstests.sh [FSES [TESTS]]      (default ext4,xfs and the selection
 #                                          of system/fstests_select.py)
 # TESTS: "quick" for the whole quick group, or a list ("generic/209 ...").
+# FSTESTS_PART=K/N runs the K-th of N slices of the selection or of quick.
 # Results in build/system/runs/fstests-FS-KIND/output.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +19,8 @@ export SYSTEM_DRIVES="-drive file=$out/test.img,if=virtio,format=raw,snapshot=on
 runs=()
 for fs in ${fses//,/ }; do
   case $tests in
-    ''|quick) list=$(python3 "$here/system/fstests_select.py" "$opt/xfstests" "$fs" $tests) ;;
+    ''|quick) list=$(python3 "$here/system/fstests_select.py" "$opt/xfstests" "$fs" $tests \
+                 ${FSTESTS_PART:+--part "$FSTESTS_PART"}) ;;
     *) list=$tests ;;
   esac
   for kind in stock patched; do

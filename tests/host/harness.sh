@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..44'
+echo '1..46'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -222,3 +222,21 @@ problems_expect kernel_problems_oom_trace_counts 0 '3:[ 64.5] Call Trace:' 0 "$t
 problems_expect kernel_problems_oom_trace_allowed 1 '' 1 "$tmp/oom.log"
 problems_expect kernel_problems_warning_after_oom_counts 0 "5:[ 70.0] WARNING: CPU: 1 PID: 9 at mm/readahead.c:100
 6:[ 70.1] Call Trace:" 1 "$tmp/oomwarn.log"
+
+# system/fstests_select.py --part: consecutive slices of the selection that
+# together are all of it, and a clear error for a part that does not exist
+mkdir -p "$tmp/xfstests/tests/generic"
+for t in 001 002 003 004 005; do
+  printf '_begin_fstest auto quick rw\n' > "$tmp/xfstests/tests/generic/$t"
+done
+printf '_begin_fstest auto\n' > "$tmp/xfstests/tests/generic/006"
+got=$(for k in 1 2; do python3 "$here/system/fstests_select.py" "$tmp/xfstests" ext4 --part $k/2; done 2>&1)
+n=$((n + 1))
+[ "$got" = "generic/001 generic/002 generic/003
+generic/004 generic/005" ] && echo "ok $n fstests_select_parts_cover_selection" ||
+  { echo "not ok $n fstests_select_parts_cover_selection"; sed 's/^/# /' <<< "$got"; }
+out=$(python3 "$here/system/fstests_select.py" "$tmp/xfstests" ext4 --part 3/2 2>&1); rc=$?
+n=$((n + 1))
+[ $rc = 1 ] && [ "$out" = "fstests_select: --part wants K/N with 1 <= K <= N, not '3/2'" ] &&
+  echo "ok $n fstests_select_bad_part_fails" ||
+  { echo "not ok $n fstests_select_bad_part_fails"; echo "# status $rc"; sed 's/^/# /' <<< "$out"; }
