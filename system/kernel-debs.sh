@@ -11,7 +11,7 @@ kind=$1
 case $kind in stock|patched) ;; *) echo "kernel-debs: stock or patched, not '$kind'" >&2; exit 2;; esac
 B=${BUILD_DIR:-$here/build}
 "$here/scripts/deps.sh" dpkg-dev debhelper rsync kmod cpio
-echo "kernel-debs: building the $kind-system kernel (log: $B/$kind-system/obj/make.log)" >&2
+echo "kernel-debs: make of the $kind-system kernel (seconds if up to date; log: $B/$kind-system/obj/make.log)" >&2
 "$here/scripts/kernel.sh" "$kind-system" >/dev/null
 obj=$B/$kind-system/obj debs=$B/$kind-system/debs
 # the packages' inputs: the tree (patches included) and the config fragments
