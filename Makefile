@@ -29,11 +29,14 @@ image: deps
 system-boot: image
 	system/boot-time.sh
 ## make fstests   fstests on ext4 and XFS, stock vs patched, one boot each (system/fstests.sh; FSTESTS="generic/209 ..." or quick, FSTESTS_PART=K/N, FSTESTS_FS=ext4)
+# (a comma in $(or ...) splits its arguments: defaults with ?= instead)
+FSTESTS_FS ?= ext4,xfs
 fstests: image
-	system/fstests.sh $(or $(FSTESTS_FS),ext4,xfs) "$(FSTESTS)"
+	system/fstests.sh $(FSTESTS_FS) "$(FSTESTS)"
 ## make apps      PostgreSQL, SQLite, git, dpkg, tar: stock@128/stock@512/patched on the hdd and ssd models (system/apps.sh; APPS_MODELS=hdd)
+APPS_MODELS ?= hdd,ssd
 apps: image
-	system/apps.sh $(or $(APPS_MODELS),hdd,ssd)
+	system/apps.sh $(APPS_MODELS)
 ## make ltp       LTP's syscalls tests of the page cache paths, stock vs patched (system/ltp.sh)
 ltp: image
 	system/ltp.sh
