@@ -28,6 +28,10 @@
 # (guest/scenarios/matrix ra.jobs).  On the icount clock the device models'
 # waits pass in real time: one boot of every job (stock, ext4, two sizes,
 # cold and warm) took 20 minutes, so the default two rounds take hours.
+# MATRIX_TRACE=1 prints each run's readahead trace events under its line
+# (the series' kernels; in build/runs/bench-matrix-*/output.txt).
+# MATRIX_TOOLWARM=1 runs fio's mmap job on tmpfs after each drop of the
+# caches, so that cold runs read no fio code from the data disk.
 # MATRIX_BEFORE=<bzImage> adds that kernel at 512 KiB on ext4 in every round
 # as "before" (the series before a change, built with the same config).
 set -euo pipefail
@@ -47,7 +51,8 @@ for round in $(seq "$rounds"); do
       cpu=0; [ $fs = ext4 ] && cpu=1
       run=bench-matrix-$fs-$kind-$round
       boot_kernel $kind $run scenarios/matrix ra.fs=$fs ra.kbs=$kbs ra.reps=$reps ra.cpu=$cpu \
-        ${MATRIX_JOBS:+ra.jobs=$MATRIX_JOBS}
+        ${MATRIX_JOBS:+ra.jobs=$MATRIX_JOBS} ${MATRIX_TRACE:+ra.trace=1} \
+        ${MATRIX_TOOLWARM:+ra.toolwarm=1}
       outs+=("$kind=$B/runs/$run/output.txt")
     done
   done
