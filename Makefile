@@ -37,7 +37,7 @@ fstests: image
 APPS_MODELS ?= hdd,ssd
 apps: image
 	system/apps.sh $(APPS_MODELS)
-## make ltp       LTP's syscalls tests of the page cache paths, stock vs patched (system/ltp.sh)
+## make ltp       LTP's tests of the page cache paths (syscalls, file mmap stress, direct I/O racing buffered reads), stock vs patched (system/ltp.sh; LTP_RUNTESTS="syscalls mm ltp-aiodio.part4")
 ltp: image
 	system/ltp.sh
 

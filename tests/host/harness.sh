@@ -21,7 +21,7 @@ expect() {
 doc() { printf '%s\n' "$@" > "$tmp/$name.ktap"; }
 
 echo 'KTAP version 1'
-echo '1..46'
+echo '1..47'
 
 name=good; doc 'KTAP version 1' '1..2' '    KTAP version 1' '    # Subtest: a' '    1..2' '    ok 1 x' \
   '    ok 2 y # SKIP no device' 'ok 1 a' '    KTAP version 1' '    # Subtest: b' '    1..1' '    ok 1 z' 'ok 2 b'
@@ -240,3 +240,16 @@ n=$((n + 1))
 [ $rc = 1 ] && [ "$out" = "fstests_select: --part wants K/N with 1 <= K <= N, not '3/2'" ] &&
   echo "ok $n fstests_select_bad_part_fails" ||
   { echo "not ok $n fstests_select_bad_part_fails"; echo "# status $rc"; sed 's/^/# /' <<< "$out"; }
+
+# system/ltp_table.py: counts per kernel and runtest file, and a test that
+# fails on patched but passes on stock fails the table with its output
+printf '%s\n' '# k' 'mmap01 pass 1' 'mm:mmap1 pass 18' > "$tmp/ltp-stock"
+printf '%s\n' '# k' 'mmap01 pass 2' 'mm:mmap1 fail 20' '=== mm:mmap1 (exit 1)' 'TFAIL: bad data' \
+  '=== end' > "$tmp/ltp-patched"
+out=$(python3 "$here/system/ltp_table.py" "stock:$tmp/ltp-stock" "patched:$tmp/ltp-patched" 2>&1); rc=$?
+n=$((n + 1))
+[ $rc = 1 ] && [ "$(grep -c '^stock \|^patched ' <<< "$out")" = 4 ] &&
+  grep -q '^patched  mm  *1  *0  *0  *0  *1  *20$' <<< "$out" &&
+  grep -qx 'mm:mmap1: stock pass, patched fail' <<< "$out" && grep -qx 'TFAIL: bad data' <<< "$out" &&
+  echo "ok $n ltp_table_per_runtest_and_regression" ||
+  { echo "not ok $n ltp_table_per_runtest_and_regression"; echo "# status $rc"; sed 's/^/# /' <<< "$out"; }
