@@ -8,6 +8,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${BUILD_DIR:-$here/build}/system
 runtests=${LTP_RUNTESTS:-syscalls mm ltp-aiodio.part4}
+opt=$("$here/system/suites.sh")
+for rt in $runtests; do
+  [ -f "$opt/ltp/runtest/$rt" ] ||
+    { echo "ltp: no runtest file '$rt' (LTP_RUNTESTS; see $opt/ltp/runtest)" >&2; exit 2; }
+done
 runs=()
 # madvise09 fills its memory cgroup to make reclaim free MADV_FREE pages:
 # the OOM kill it may end with is the test's, not a kernel problem
