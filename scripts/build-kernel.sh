@@ -33,6 +33,14 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   [ $bad = 0 ] || [ "${ASSERT_CONFIG:-1}" = 0 ] || exit 1
   echo "$want" > "$stamp"
 fi
+# A cold build is silent for minutes: say once a minute that it is moving.
+(trap 'kill $nap 2>/dev/null; exit' TERM; start=$SECONDS
+ while :; do
+   sleep 60 & nap=$!; wait $nap
+   echo "build-kernel: $(basename "$(dirname "$obj")"): $(grep -c '^  CC' "$obj/make.log") files compiled, $(( (SECONDS - start) / 60 )) min"
+ done) >&2 &
+ticker=$!
+trap 'kill $ticker 2>/dev/null' EXIT
 # "modules" too: it writes Module.symvers, which the guest's test module needs.
 # LOCALVERSION= (set, empty): no "+" for a git tree past its tag, so stock and
 # patched have one release string and the guest module loads in both.
