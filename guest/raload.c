@@ -7,6 +7,9 @@
  *   raload fadvise FILE OFFSET LEN        POSIX_FADV_WILLNEED
  *   raload dontneed FILE OFFSET LEN       POSIX_FADV_DONTNEED (which also
  *                                         drains this CPU's LRU batches)
+ *   raload willneed-read FILE OFFSET LEN RLEN
+ *                                         POSIX_FADV_WILLNEED, then at once
+ *                                         pread(2) RLEN bytes at OFFSET
  *   raload readahead FILE OFFSET LEN      readahead(2)
  *   raload madvise FILE LEN               MADV_WILLNEED on a LEN-byte mapping
  *   raload mmap FILE OFFSET...            fault one byte of a mapping per offset
@@ -17,6 +20,8 @@
  *                                         OFFSET is SEEK_SET, cur:N SEEK_CUR,
  *                                         end:N SEEK_END, "-" no lseek
  *   raload range FILE OFFSET LEN [BS]     read(2) LEN bytes from OFFSET
+ *                                         (RALOAD_ADVICE=random: after
+ *                                         POSIX_FADV_RANDOM)
  *   raload resident FILE OFFSET LEN       pages of the range in the page cache
  *   raload prefixes LIST                  per "PATH LEN" line of LIST, read(2)
  *                                         the first LEN bytes of PATH
@@ -279,7 +284,7 @@ static int advise(void *map, size_t len, const char *list)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume|pageout-resume FILE ...\n");
+	fprintf(stderr, "usage: raload seq|pread|fadvise|dontneed|willneed-read|readahead|madvise|mmap|mmap-range|lseek-read|range|resident|prefixes|cached|stdio|reclaim-resume|pageout-resume FILE ...\n");
 	return 2;
 }
 
@@ -335,6 +340,23 @@ int main(int argc, char **argv)
 			errno = err;
 			die("posix_fadvise");
 		}
+	} else if (!strcmp(mode, "willneed-read") && argc == 6) {
+		/* a hint, then at once a read that may find it still in flight */
+		size_t len = num(argv[5]);
+		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
+					POSIX_FADV_WILLNEED);
+		ssize_t n;
+
+		if (err) {
+			errno = err;
+			die("posix_fadvise");
+		}
+		if (len > 16 << 20)
+			return usage();
+		n = pread(fd, buf, len, num(argv[3]));
+		if (n < 0)
+			die("pread");
+		total = n;
 	} else if (!strcmp(mode, "readahead") && argc == 5) {
 		if (readahead(fd, num(argv[3]), num(argv[4])))
 			die("readahead");
@@ -383,10 +405,18 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "range") && (argc == 5 || argc == 6)) {
 		long long left = num(argv[4]);
 		size_t bs = argc == 6 ? num(argv[5]) : 4096;
+		const char *advice = getenv("RALOAD_ADVICE");
 		ssize_t n = 1;
 
 		if (bs < 1 || bs > 16 << 20 || lseek(fd, num(argv[3]), SEEK_SET) < 0)
 			die("range");
+		/* RALOAD_ADVICE=random: reads without readahead (FMODE_RANDOM) */
+		if (advice && strcmp(advice, "random")) {
+			fprintf(stderr, "raload: range takes RALOAD_ADVICE=random only\n");
+			return 1;
+		}
+		if (advice && posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM))
+			die("posix_fadvise");
 		while (left > 0 && n > 0) {
 			n = read(fd, buf, left < (long long)bs ? left : (long long)bs);
 			if (n < 0)
