@@ -31,8 +31,12 @@ for n in $(seq "$rounds"); do
       /^file_pages / { pages = $2 }
       /^file_pages_unused/ { unused = $2 }
       /^state/ { st = $2 }
-      END { printf "%s %d %.2f %d %.1f %.1f %.1f %s\n", k, n, mu, ios, kb / 1024,
-                   pages / 256, (pages - unused) / 256, st }
+      /^vmstat readahead_/ { ra[substr($2, 11)] = $3; sensors = 1 }
+      END { printf "%s %d %.2f %d %.1f %.1f %.1f %s", k, n, mu, ios, kb / 1024,
+                   pages / 256, (pages - unused) / 256, st
+            if (sensors) printf " %d %d %d %d %d", ra["issued"], ra["used"], ra["late"],
+                                ra["evicted_unused"], ra["dropped_unused"]
+            printf "\n" }
     ' "$run/output.txt" | tee -a "$rows" >&2
   done
 done
@@ -55,5 +59,15 @@ for config in configs:
     print(f'{config:9} {col(2, ".2f"):>20} {col(3, ".0f"):>16} {col(4, ".1f"):>18} '
           f'{cached:7.1f} {used:7.1f} {statistics.median(u / c for u, c in zip(v(6), v(5))):5.0%} '
           f'{",".join(sorted(set(x[7] for x in r)))}')
+# the readahead sensors of the kernels that have them (patch 29), at the
+# same moment: pages read ahead of their use, and what became of them
+sensed = [c for c in configs if all(len(x) == 13 for x in rows if x[0] == c)]
+if sensed:
+    print('readahead sensors (/proc/vmstat) when the job starts: median MiB of pages')
+    print(f'{"config":9} {"issued":>7} {"used":>7} {"late":>7} {"evicted":>7} {"dropped":>7} {"used/issued":>11}')
+for config in sensed:
+    r = [x for x in rows if x[0] == config]
+    m = [statistics.median(float(x[i]) for x in r) for i in range(8, 13)]
+    print(f'{config:9} ' + ' '.join(f'{p / 256:7.1f}' for p in m) + f' {m[1] / max(m[0], 1):11.0%}')
 PY
 rm -f "$rows"
