@@ -52,7 +52,7 @@ gcc -O2 -Wall $(pkg-config --cflags libtraceevent) -o "$B/trace-format" \
 # The guest scripts and their number of checks, pinned here as well as in
 # each script's plan: a list in a script emptied by mistake shows.
 guest_tests=kselftests:18,ra-badinput:71,ra-events:18,ra-faults:8,ra-integrity:227,ra-ioopt:11,ra-lseek:12,ra-retain:12
-guest_tests+=,ra-sensors:15,ra-size:27,ra-stats:23,ra-thrash:3,ra-trace:26,ra-unpriv:53
+guest_tests+=,ra-sensors:16,ra-size:27,ra-stats:23,ra-thrash:3,ra-trace:26,ra-unpriv:53
 [ "$(echo "$guest_tests" | tr , '\n' | cut -d: -f1)" = "$(cd "$here/tests/guest" && ls *.sh | sed 's/\.sh$//')" ] ||
   { echo "tests/run.sh: guest_tests does not list tests/guest/*.sh"; exit 1; }
 case $kind in

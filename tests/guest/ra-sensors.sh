@@ -5,7 +5,7 @@
 # read, a hint dropped unused, faults on hinted pages, a read that waits for
 # a hint in flight on a slow disk, and a hint evicted by reclaim.
 . /guest/lib.sh
-plan 15
+plan 16
 f=/data/seq64m		# 16384 pages
 cg=/sys/fs/cgroup/ra-sensors
 memcg_dir $cg || exit 1
@@ -43,6 +43,16 @@ check seq_late_within_used yes "$(within "$3" "$2")"
 check seq_nothing_wasted "0 0" "$4 $5"
 check seq_memcg_counts_the_same "$*" "$(delta "$mb" "$(memcg_counts)")"
 echo "# seq: $3 of $2 pages used late"
+
+# The same file read 1 MiB a call, twice the window: the pages each read
+# waits for (the request, also when it hits a marker) are not issued;
+# every issued page is used.
+drop_caches
+b=$(counts)
+raload seq $f 1048576 > /dev/null
+set -- $(delta "$b" "$(counts)")
+check seq_1m_every_issued_page_used "$1 0 0" "$2 $4 $5"
+echo "# seq 1 MiB reads: $1 pages issued, $3 late"
 
 # A hint never used, then dropped by POSIX_FADV_DONTNEED.
 drop_caches
