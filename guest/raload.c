@@ -343,16 +343,17 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "willneed-read") && argc == 6) {
 		/* a hint, then at once a read that may find it still in flight */
 		size_t len = num(argv[5]);
-		int err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
-					POSIX_FADV_WILLNEED);
 		ssize_t n;
+		int err;
 
+		if (len > 16 << 20)
+			return usage();
+		err = posix_fadvise(fd, num(argv[3]), num(argv[4]),
+				    POSIX_FADV_WILLNEED);
 		if (err) {
 			errno = err;
 			die("posix_fadvise");
 		}
-		if (len > 16 << 20)
-			return usage();
 		n = pread(fd, buf, len, num(argv[3]));
 		if (n < 0)
 			die("pread");
