@@ -7,11 +7,14 @@
 #   hdd    8 ms     100000 KiB/s  1      40 GiB  (the seed's cover letter)
 #   usb    1 ms     20000 KiB/s   1      4 GiB   (a slow USB stick)
 #   ssd    0.1 ms   512000 KiB/s  64     40 GiB  (fast, deep queue)
+#   net    4 ms     4 GiB/s       32     40 GiB  (network or cloud block
+#                                                 storage: latency, whatever the size)
 devmodel_params() {	# MODEL -> access_us kib_per_s queue_depth size_mb
 	case $1 in
 	hdd) echo 8000 100000 1 40960;;
 	usb) echo 1000 20000 1 4096;;
 	ssd) echo 100 512000 64 40960;;
+	net) echo 4000 4194304 32 40960;;
 	*) return 1;;
 	esac
 }

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Readahead sensors (issue 32): exact counts of readahead pages issued,
 # used, used late, evicted unused and dropped unused, in /proc/vmstat and a
-# memory cgroup's memory.stat, for scripted workloads: a cold sequential
-# read, a hint dropped unused, faults on hinted pages, a read that waits for
+# memory cgroup's memory.stat and the device's bdi stats, for scripted
+# workloads: a cold sequential read, a hint dropped unused, faults on hinted pages, a read that waits for
 # a hint in flight on a slow disk, and a hint evicted by reclaim.
 . /guest/lib.sh
-plan 16
+plan 19
 f=/data/seq64m		# 16384 pages
 cg=/sys/fs/cgroup/ra-sensors
 memcg_dir $cg || exit 1
@@ -23,6 +23,14 @@ memcg_counts() {
 	in_cgroup $cg dd if=/dev/zero of=/dev/null bs=2M count=1 2> /dev/null
 	counts $cg/memory.stat
 }
+# bdi_counts MAJ:MIN: the same five of one backing device, kB to pages
+bdi_counts() {
+	awk 'BEGIN { split("Issued Used Late EvictedUnused DroppedUnused", k)
+		for (i = 1; i <= 5; i++) { at["Readahead" k[i] ":"] = i; v[i] = "-" } }
+		$1 in at { v[at[$1]] = $2 / 4 }
+		END { print v[1], v[2], v[3], v[4], v[5] }' "/sys/kernel/debug/bdi/$1/stats"
+}
+data_bdi=$(awk '$5 == "/data" { print $3 }' /proc/self/mountinfo)
 # delta BEFORE AFTER: counter by counter
 delta() {
 	echo "$1 $2" | awk '{ print $6 - $1, $7 - $2, $8 - $3, $9 - $4, $10 - $5 }'
@@ -34,7 +42,7 @@ within() { [ "$1" -le "$2" ] && echo yes || echo "no: $1 > $2"; }
 # A cold read of the whole file, 4 KiB a call: readahead reads every page,
 # all but the first read's own page ahead of its use, and all are used.
 drop_caches
-b=$(counts) mb=$(memcg_counts)
+b=$(counts) mb=$(memcg_counts) bb=$(bdi_counts $data_bdi)
 in_cgroup $cg raload seq $f 4096 > /dev/null
 set -- $(delta "$b" "$(counts)")
 check seq_issued_all_but_the_first_page 16383 "$1"
@@ -42,6 +50,7 @@ check seq_used_every_issued_page 16383 "$2"
 check seq_late_within_used yes "$(within "$3" "$2")"
 check seq_nothing_wasted "0 0" "$4 $5"
 check seq_memcg_counts_the_same "$*" "$(delta "$mb" "$(memcg_counts)")"
+check seq_bdi_counts_the_same "$*" "$(delta "$bb" "$(bdi_counts $data_bdi)")"
 echo "# seq: $3 of $2 pages used late"
 
 # The same file read 1 MiB a call, twice the window: the pages each read
@@ -79,11 +88,14 @@ check faults_late_within_used yes "$(within "$3" "$2")"
 nullb_add ra_late 64 irqmode=2 completion_nsec=20000000 max_sectors=8192 ||
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 exec 3< /dev/ra_late
-b=$(counts)
+late_bdi=$(cat /sys/block/ra_late/dev)
+b=$(counts) bb=$(bdi_counts $late_bdi) db=$(bdi_counts $data_bdi)
 raload willneed-read /dev/ra_late 0 262144 4096 > /dev/null
 check read_waits_for_the_hint "64 1 1 0 0" "$(delta "$b" "$(counts)")"
 raload range /dev/ra_late 0 262144 > /dev/null
 check rest_used_not_late "64 64 1 0 0" "$(delta "$b" "$(counts)")"
+check slow_disk_bdi_counts_them "64 64 1 0 0" "$(delta "$bb" "$(bdi_counts $late_bdi)")"
+check data_bdi_counts_none_of_them "0 0 0 0 0" "$(delta "$db" "$(bdi_counts $data_bdi)")"
 exec 3<&-
 check last_close_drops_nothing_unused "64 64 1 0 0" "$(delta "$b" "$(counts)")"
 nullb_del ra_late

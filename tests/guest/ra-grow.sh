@@ -1,0 +1,81 @@
+#!/bin/sh
+# Windows that size themselves (issue 32): on a disk taking 50 ms a request
+# (null_blk completing on a timer), a reader of 256 KiB calls waits for its
+# readahead, and the stream's windows grow past the maximum, at most
+# doubling, within the budget (vm.readahead_budget_percent of memory, and of
+# memory.max in a memory cgroup); a read_ahead_kb a user wrote, and a budget
+# of 0, keep the maximum exactly.
+. /guest/lib.sh
+plan 10
+budget=/proc/sys/vm/readahead_budget_percent
+[ -w $budget ] || { not_ok budget_sysctl_exists "no $budget"; exit 1; }
+ok budget_sysctl_exists
+late_max=16384		# 64 MiB in 4 KiB pages
+nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max_sectors=8192 ||
+	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
+dev=/dev/ra_grow
+kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
+vm() { awk -v k=$1 '$1 == k { print $2 }' /proc/vmstat; }
+# windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
+# disk's first MB MiB, 256 KiB a call; the last line is the late pages counted
+windows() {
+	local cg=$1 late
+	shift
+	echo 1 > /proc/sys/vm/drop_caches
+	late=$(vm readahead_late)
+	trace_start
+	if [ -n "$cg" ]; then
+		in_cgroup $cg raload range $dev 0 $(($1 << 20)) 262144 > /dev/null
+	else
+		raload range $dev 0 $(($1 << 20)) 262144 > /dev/null
+	fi
+	trace_stop
+	grep ' readahead: ' $TRACING/trace | sed 's/.* ra=[0-9]*+\([0-9]*\)-.*/\1/'
+	echo "late $(( $(vm readahead_late) - late ))"
+}
+largest() { grep -v late "$1" | sort -n | tail -1; }
+# each window past the maximum at most twice the one before, never smaller
+grows_by_doubling_at_most() {
+	grep -v late "$1" | awk -v max=$max 'p >= max && ($1 < p || $1 > 2 * p) { bad = bad " " p "->" $1 }
+		{ p = $1 } END { print bad ? "no:" bad : "yes" }'
+}
+
+echo 6 > $budget
+windows "" 384 > /tmp/grow
+pages=$(awk '/^MemTotal:/ { print int($2 / 4) }' /proc/meminfo)
+limit=$(( pages / 100 * 6 ))
+top=$(largest /tmp/grow)
+check reader_waited_for_readahead yes "$([ "$(sed -n 's/^late //p' /tmp/grow)" -gt 0 ] && echo yes)"
+check grew_past_the_maximum yes "$([ "$top" -gt $max ] && echo yes)"
+check grows_by_doubling_at_most yes "$(grows_by_doubling_at_most /tmp/grow)"
+check within_budget_and_64m yes "$([ "$top" -le $limit ] && [ "$top" -le $late_max ] && echo yes)"
+echo "# windows past $max pages: $(awk -v m=$max '$1 > m' /tmp/grow | grep -v late | uniq -c | awk '{ printf "%sx%s ", $1, $2 }')(budget $limit pages)"
+
+# A user's read_ahead_kb is a hard cap.
+echo $((kb / 2)) > /sys/block/ra_grow/queue/read_ahead_kb
+windows "" 64 > /tmp/cap
+check user_kb_is_a_hard_cap $((max / 2)) "$(largest /tmp/cap)"
+echo $kb > /sys/block/ra_grow/queue/read_ahead_kb	# the default again: not a cap
+windows "" 64 > /tmp/again
+check default_again_grows yes "$([ "$(largest /tmp/again)" -gt $max ] && echo yes)"
+
+# No budget, no growth.
+echo 0 > $budget
+windows "" 64 > /tmp/zero
+check budget_zero_keeps_the_maximum $max "$(largest /tmp/zero)"
+
+# In a 64 MiB memory cgroup the cgroup's budget (6% of memory.max) binds.
+echo 6 > $budget
+cg=/sys/fs/cgroup/ra-grow
+memcg_dir $cg || exit 1
+echo 64M > $cg/memory.max
+windows $cg 128 > /tmp/memcg
+cglimit=$(( (64 << 20) / 4096 / 100 * 6 ))
+top=$(largest /tmp/memcg)
+check memcg_grew_past_the_maximum yes "$([ "$top" -gt $max ] && echo yes)"
+check memcg_within_its_budget yes "$([ "$top" -le $cglimit ] && echo "yes" || echo "no: $top > $cglimit")"
+echo "# memcg windows past $max pages: $(awk -v m=$max '$1 > m' /tmp/memcg | grep -v late | uniq -c | awk '{ printf "%sx%s ", $1, $2 }')(budget $cglimit pages)"
+rmdir $cg
+echo 0 > $budget	# as run-tests left it for the other tests
+nullb_del ra_grow
+ktap_done
