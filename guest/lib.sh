@@ -66,6 +66,8 @@ min_med_max() {
 
 # Read requests and sectors read by block device DEV since boot (stat fields 1, 3).
 dev_reads() { awk '{ print $1, $3 }' "/sys/block/$1/stat"; }
+# One counter of /proc/vmstat: vmstat_of NAME.
+vmstat_of() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 # Bytes read from block device DEV since boot (sectors read, field 3 of stat).
 dev_read_bytes() { set -- $(dev_reads "$1"); echo $(( $2 * 512 )); }
 

@@ -16,14 +16,13 @@ nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 dev=/dev/ra_grow
 kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
-vm() { awk -v k=$1 '$1 == k { print $2 }' /proc/vmstat; }
 # windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
 # disk's first MB MiB, 256 KiB a call; the last line is the late pages counted
 windows() {
 	local cg=$1 late
 	shift
 	echo 1 > /proc/sys/vm/drop_caches
-	late=$(vm readahead_late)
+	late=$(vmstat_of readahead_late)
 	trace_start
 	if [ -n "$cg" ]; then
 		in_cgroup $cg raload range $dev 0 $(($1 << 20)) 262144 > /dev/null
@@ -32,7 +31,7 @@ windows() {
 	fi
 	trace_stop
 	grep ' readahead: ' $TRACING/trace | sed 's/.* ra=[0-9]*+\([0-9]*\)-.*/\1/'
-	echo "late $(( $(vm readahead_late) - late ))"
+	echo "late $(( $(vmstat_of readahead_late) - late ))"
 }
 largest() { grep -v late "$1" | sort -n | tail -1; }
 # each window past the maximum twice the one before or the same
@@ -45,7 +44,7 @@ grows_by_doubling() {
 top_for() { awk -v s=$max -v l=$1 -v m=$late_max 'BEGIN { while (4 * s <= l && 2 * s <= m) s *= 2; print s }'; }
 
 echo 6 > $budget
-( while :; do vm nr_readahead_unused; sleep 0.1; done ) > /tmp/unused &
+( while :; do vmstat_of nr_readahead_unused; sleep 0.1; done ) > /tmp/unused &
 sampler=$!
 windows "" 384 > /tmp/grow
 kill $sampler

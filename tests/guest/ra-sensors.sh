@@ -1,9 +1,10 @@
 #!/bin/sh
 # Readahead sensors (issue 32): exact counts of readahead pages issued,
-# used, used late, evicted unused and dropped unused, in /proc/vmstat and a
+# used, used late, evicted unused and dropped unused, in /proc/vmstat, a
 # memory cgroup's memory.stat and the device's bdi stats, for scripted
-# workloads: a cold sequential read, a hint dropped unused, faults on hinted pages, a read that waits for
-# a hint in flight on a slow disk, and a hint evicted by reclaim.
+# workloads: a cold sequential read, a hint dropped unused, faults on hinted
+# pages, a read that waits for a hint in flight on a slow disk, and a hint
+# evicted by reclaim.
 . /guest/lib.sh
 plan 19
 f=/data/seq64m		# 16384 pages
