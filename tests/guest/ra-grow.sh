@@ -4,10 +4,11 @@
 # readahead, and the stream's windows double past the maximum while two
 # windows of the new size fit in the budget (vm.readahead_budget_percent of
 # memory, and of memory.max in a memory cgroup): from the maximum M, to the
-# largest M * 2^k with 2 * M * 2^k within the budget.  A
+# largest M * 2^k with 2 * M * 2^k within the budget; when the budget
+# falls, a grown window halves until two of it fit again.  A
 # read_ahead_kb a user wrote, and a budget of 0, keep the maximum exactly.
 . /guest/lib.sh
-plan 10
+plan 11
 budget=/proc/sys/vm/readahead_budget_percent
 [ -w $budget ] || { not_ok budget_sysctl_exists "no $budget"; exit 1; }
 ok budget_sysctl_exists
@@ -16,6 +17,20 @@ nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 dev=/dev/ra_grow
 kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
+# One open file read by two dd processes, its windows grown by the first;
+# the budget falls to 1% between them (a marker line in the trace).
+budget_falls() {
+	echo 1 > /proc/sys/vm/drop_caches
+	exec 3< $dev
+	trace_start
+	dd bs=256k count=768 <&3 > /dev/null 2>&1
+	echo 1 > $budget
+	echo budget_fell > $TRACING/trace_marker
+	dd bs=256k count=512 <&3 > /dev/null 2>&1
+	exec 3<&-
+	trace_stop
+	sed -n '/budget_fell/,$s/.* readahead: .* ra=[0-9]*+\([0-9]*\)-.*/\1/p' $TRACING/trace
+}
 # windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
 # disk's first MB MiB, 256 KiB a call; the last line is the late pages counted
 windows() {
@@ -42,6 +57,12 @@ grows_by_doubling() {
 # the largest window for a budget of LIMIT pages: doubles from the maximum
 # while two windows of twice the size fit
 top_for() { awk -v s=$max -v l=$1 -v m=$late_max 'BEGIN { while (4 * s <= l && 2 * s <= m) s *= 2; print s }'; }
+# the windows a grown window of TOP pages takes when the budget falls to
+# LIMIT pages: it halves while the budget has no room for another window of
+# its size (the window in flight, unused, counted in), down to the maximum
+halving_for() {
+	awk -v s=$1 -v l=$2 -v max=$max 'BEGIN { do { if (s > max && 2 * s > l) s /= 2; printf "%s%d", sep, s; sep = " " } while (s > max && 2 * s > l); print "" }'
+}
 
 echo 6 > $budget
 ( while :; do vmstat_of nr_readahead_unused; sleep 0.1; done ) > /tmp/unused &
@@ -57,6 +78,12 @@ check grows_by_doubling yes "$(grows_by_doubling /tmp/grow)"
 check largest_window_for_the_budget "$(top_for $limit)" "$top"
 check unused_within_the_budget yes "$([ -n "$peak" ] && [ "$peak" -le $limit ] && echo yes || echo "no: $peak > $limit")"
 echo "# windows past $max pages: $(awk -v m=$max '$1 > m' /tmp/grow | grep -v late | uniq -c | awk '{ printf "%sx%s ", $1, $2 }')(budget $limit pages, nr_readahead_unused at most $peak)"
+
+# When the budget falls, grown windows halve until they fit in it.
+budget_falls > /tmp/fall
+limit1=$(( pages / 100 ))
+check halves_when_the_budget_falls "$(halving_for $top $limit1)" "$(uniq /tmp/fall | tr '\n' ' ' | sed 's/ $//')"
+echo 6 > $budget
 
 # A user's read_ahead_kb is a hard cap.
 echo $((kb / 2)) > /sys/block/ra_grow/queue/read_ahead_kb
