@@ -48,7 +48,7 @@ chroot "$dir" sqlite3 /data/sqlite/t.db "PRAGMA journal_mode=OFF;
   CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, pad TEXT);
   WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000000)
     INSERT INTO t SELECT i, (i * 7919) % 3000017, hex(randomblob(50)) FROM c;
-  CREATE INDEX t_k ON t(k);"
+  CREATE INDEX t_k ON t(k);" > /dev/null	# the PRAGMA prints "off": stdout is the image path
 python3 -c 'import random; random.seed(31)
 for _ in range(1000): print("SELECT pad FROM t WHERE k = %d;" % random.randrange(3000017))' \
   > "$data/sqlite/lookups.sql"
