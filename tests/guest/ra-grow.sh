@@ -5,10 +5,11 @@
 # windows of the new size fit in the budget (vm.readahead_budget_percent of
 # memory, and of memory.max in a memory cgroup): from the maximum M, to the
 # largest M * 2^k with 2 * M * 2^k within the budget; when the budget
-# falls, a grown window halves until two of it fit again.  A
+# falls, a grown window halves until two of it fit again (at 0, to M), and
+# a read_ahead_kb written takes it back to M at its next marker.  A
 # read_ahead_kb a user wrote, and a budget of 0, keep the maximum exactly.
 . /guest/lib.sh
-plan 11
+plan 13
 budget=/proc/sys/vm/readahead_budget_percent
 [ -w $budget ] || { not_ok budget_sysctl_exists "no $budget"; exit 1; }
 ok budget_sysctl_exists
@@ -17,19 +18,24 @@ nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 dev=/dev/ra_grow
 kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
-# One open file read by two dd processes, its windows grown by the first;
-# the budget falls to 1% between them (a marker line in the trace).
-budget_falls() {
+# budget_changes CMD: one open file read by two dd processes, its windows
+# grown by the first; CMD runs between them (a marker line in the trace).
+# Prints the last window before CMD, then the windows after it.  The
+# file's maximum stays what it was at open (f_ra.ra_pages).
+budget_changes() {
 	echo 1 > /proc/sys/vm/drop_caches
 	exec 3< $dev
 	trace_start
 	dd bs=256k count=768 <&3 > /dev/null 2>&1
-	echo 1 > $budget
-	echo budget_fell > $TRACING/trace_marker
+	eval "$1"
+	echo budget_changed > $TRACING/trace_marker
 	dd bs=256k count=512 <&3 > /dev/null 2>&1
 	exec 3<&-
 	trace_stop
-	sed -n '/budget_fell/,$s/.* readahead: .* ra=[0-9]*+\([0-9]*\)-.*/\1/p' $TRACING/trace
+	# a block device's pages belong to the bdev file system (dev=0:N)
+	awk '/budget_changed/ { after = 1; print last; next }
+		/ readahead: dev=0:/ { sub(/.* ra=[0-9]*\+/, ""); sub(/-.*/, "")
+			if (after) print; else last = $0 }' $TRACING/trace
 }
 # windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
 # disk's first MB MiB, 256 KiB a call; the last line is the late pages counted
@@ -57,9 +63,10 @@ grows_by_doubling() {
 # the largest window for a budget of LIMIT pages: doubles from the maximum
 # while two windows of twice the size fit
 top_for() { awk -v s=$max -v l=$1 -v m=$late_max 'BEGIN { while (4 * s <= l && 2 * s <= m) s *= 2; print s }'; }
-# the windows a grown window of TOP pages takes when the budget falls to
-# LIMIT pages: it halves while the budget has no room for another window of
-# its size (the window in flight, unused, counted in), down to the maximum
+# the windows after a grown window of TOP pages, when the budget falls to
+# LIMIT pages: it halves while the budget has no room for another window
+# of its size, down to the maximum.  The window in flight is what is
+# unused at a marker (other pages: 486 short of changing 1024's fate)
 halving_for() {
 	awk -v s=$1 -v l=$2 -v max=$max 'BEGIN { do { if (s > max && 2 * s > l) s /= 2; printf "%s%d", sep, s; sep = " " } while (s > max && 2 * s > l); print "" }'
 }
@@ -79,11 +86,19 @@ check largest_window_for_the_budget "$(top_for $limit)" "$top"
 check unused_within_the_budget yes "$([ -n "$peak" ] && [ "$peak" -le $limit ] && echo yes || echo "no: $peak > $limit")"
 echo "# windows past $max pages: $(awk -v m=$max '$1 > m' /tmp/grow | grep -v late | uniq -c | awk '{ printf "%sx%s ", $1, $2 }')(budget $limit pages, nr_readahead_unused at most $peak)"
 
-# When the budget falls, grown windows halve until they fit in it.
-budget_falls > /tmp/fall
-limit1=$(( pages / 100 ))
-check halves_when_the_budget_falls "$(halving_for $top $limit1)" "$(uniq /tmp/fall | tr '\n' ' ' | sed 's/ $//')"
+# When the budget falls, grown windows halve until they fit in it; at 0,
+# down to the maximum; a read_ahead_kb written takes them back to it.
+after() { sed 1d "$1" | uniq | tr '\n' ' ' | sed 's/ $//'; }
+budget_changes "echo 1 > $budget" > /tmp/fall
+check halves_when_the_budget_falls "$(halving_for $(head -1 /tmp/fall) $(( pages / 100 )))" "$(after /tmp/fall)"
 echo 6 > $budget
+budget_changes "echo 0 > $budget" > /tmp/fall0
+check budget_zero_halves_to_the_maximum "$(halving_for $(head -1 /tmp/fall0) 0)" "$(after /tmp/fall0)"
+echo 6 > $budget
+budget_changes "echo $((kb / 2)) > /sys/block/ra_grow/queue/read_ahead_kb" > /tmp/capped
+echo $kb > /sys/block/ra_grow/queue/read_ahead_kb	# the default: no cap
+check user_kb_caps_a_grown_window "$(head -1 /tmp/capped | awk -v m=$max '$1 > m { print "grown" }') $max" \
+	"grown $(after /tmp/capped)"
 
 # A user's read_ahead_kb is a hard cap.
 echo $((kb / 2)) > /sys/block/ra_grow/queue/read_ahead_kb

@@ -44,21 +44,20 @@ rmdir $cg
 # without moving pages as compaction would; a new cgroup's lruvec has its
 # four generations, so new folios land in an inactive one under MGLRU.
 taskset -p -c 0 $$ > /dev/null || { not_ok setup "taskset failed"; exit 1; }
-pgretain() { awk '$1 == "pgretain" { print $2 }' /proc/vmstat; }
 drain_lru() { raload dontneed /data/retain-drain 0 4096 > /dev/null; }
 # retained_by_willneed FILE LEN: pages retain moved for WILLNEED over
 # [0, LEN), in calls of 1 MiB (a call reads at most max(io_pages, ra_pages))
 retained_by_willneed() {
 	local before off=0 len
 	drain_lru
-	before=$(pgretain)
+	before=$(vmstat_of pgretain)
 	while [ $off -lt $2 ]; do
 		len=$(($2 - off < (1 << 20) ? $2 - off : (1 << 20)))
 		raload fadvise "$1" $off $len > /dev/null
 		off=$((off + len))
 	done
 	drain_lru
-	echo $(($(pgretain) - before))
+	echo $(($(vmstat_of pgretain) - before))
 }
 
 xfs_scratch &&
@@ -105,14 +104,14 @@ for mode in n y; do
 	# pages from 16 and retains the 32 cached pages 20-51, each once.
 	drop_caches
 	drain_lru
-	before=$(pgretain)
+	before=$(vmstat_of pgretain)
 	trace_start
 	raload pageout-resume $f 65536 49152 32768 4096 > /dev/null
 	trace_stop
 	drain_lru
 	check "${name}_thrash_event" "pattern=thrash req=16+1 ra=16+16-0 async=0 mmap=0 actual=4" \
 		"$(trace_lines $(ino_of $f) | grep pattern=thrash)"
-	check "${name}_thrash_retains_each_folio_once" 32 $(($(pgretain) - before))
+	check "${name}_thrash_retains_each_folio_once" 32 $(($(vmstat_of pgretain) - before))
 	echo $$ > /sys/fs/cgroup/cgroup.procs
 	rmdir $cg-$mode
 done
