@@ -86,7 +86,7 @@ echo "appdata: $(git -C "$data/git/linux.git" rev-list --count HEAD) commits, pa
 ( cd "$data/debs" && apt-get download vim-runtime manpages manpages-dev perl-doc git-doc postgresql-doc-15 iso-codes >&2 )
 
 rm -f "$img"
-mke2fs -q -t ext4 -L appdata -d "$data" "$img" 64G
+mke2fs -q -t ext4 -L appdata -d "$data" "$img" 64G >&2	# it says "Creating regular file" on stdout
 rm -rf "$dir"
 echo "$want" > "$img.stamp"
 echo "appdata: built in $(( $(date +%s) - t0 ))s: $(du -sm --apparent-size "$img" | cut -f1) MB image, $(du -sm "$img" | cut -f1) MB used" >&2

@@ -14,7 +14,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 models=${1:-hdd,ssd} reps=${2:-3}
 out=${BUILD_DIR:-$here/build}/system
-img=$("$here/system/appdata.sh")
+img=$("$here/system/appdata.sh" | tail -1)
+[ -f "$img" ] || { echo "apps: system/appdata.sh made no data disk ('$img')" >&2; exit 1; }
 job=$out/jobs/apps
 rm -rf "$job" && mkdir -p "$job" && cp "$here/system/jobs/apps/run" "$job/" && echo "$reps" > "$job/reps"
 [ -z "${APPS:-}" ] || echo "$APPS" > "$job/apps"
