@@ -17,6 +17,7 @@ late_max=16384		# 64 MiB in 4 KiB pages
 nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max_sectors=8192 ||
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 dev=/dev/ra_grow
+bdev_ino=$(IFS=: read -r maj min < /sys/block/ra_grow/dev; printf %x $(( (maj << 20) | min )))
 kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
 # budget_changes CMD: one open file read by two dd processes, its windows
 # grown by the first; CMD runs between them (a marker line in the trace).
@@ -26,15 +27,15 @@ budget_changes() {
 	echo 1 > /proc/sys/vm/drop_caches
 	exec 3< $dev
 	trace_start
-	dd bs=256k count=768 <&3 > /dev/null 2>&1
+	dd bs=256k count=384 <&3 > /dev/null 2>&1
 	eval "$1"
 	echo budget_changed > $TRACING/trace_marker
-	dd bs=256k count=512 <&3 > /dev/null 2>&1
+	dd bs=256k count=128 <&3 > /dev/null 2>&1
 	exec 3<&-
 	trace_stop
-	# a block device's pages belong to the bdev file system (dev=0:N)
-	awk '/budget_changed/ { after = 1; print last; next }
-		/ readahead: dev=0:/ { sub(/.* ra=[0-9]*\+/, ""); sub(/-.*/, "")
+	# a block device's page cache is its bdev inode's, numbered by dev_t
+	awk -v ino="ino=$bdev_ino " '/budget_changed/ { after = 1; print last; next }
+		index($0, ino) { sub(/.* ra=[0-9]*\+/, ""); sub(/-.*/, "")
 			if (after) print; else last = $0 }' $TRACING/trace
 }
 # windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
@@ -66,7 +67,7 @@ top_for() { awk -v s=$max -v l=$1 -v m=$late_max 'BEGIN { while (4 * s <= l && 2
 # the windows after a grown window of TOP pages, when the budget falls to
 # LIMIT pages: it halves while the budget has no room for another window
 # of its size, down to the maximum.  The window in flight is what is
-# unused at a marker (other pages: 486 short of changing 1024's fate)
+# unused at a marker (the budget below leaves 1024 pages for the others)
 halving_for() {
 	awk -v s=$1 -v l=$2 -v max=$max 'BEGIN { do { if (s > max && 2 * s > l) s /= 2; printf "%s%d", sep, s; sep = " " } while (s > max && 2 * s > l); print "" }'
 }
@@ -86,12 +87,20 @@ check largest_window_for_the_budget "$(top_for $limit)" "$top"
 check unused_within_the_budget yes "$([ -n "$peak" ] && [ "$peak" -le $limit ] && echo yes || echo "no: $peak > $limit")"
 echo "# windows past $max pages: $(awk -v m=$max '$1 > m' /tmp/grow | grep -v late | uniq -c | awk '{ printf "%sx%s ", $1, $2 }')(budget $limit pages, nr_readahead_unused at most $peak)"
 
-# When the budget falls, grown windows halve until they fit in it; at 0,
-# down to the maximum; a read_ahead_kb written takes them back to it.
+# When the budget falls, grown windows halve until they fit in it: the
+# reader's memory cgroup's memory.max, unlimited while the windows grow,
+# set to 200 MiB, is a budget of 3072 pages whatever the guest's memory:
+# 1024 pages to spare for two windows of 1024, 1024 short for two of 2048;
+# the 128 MiB the two dd read and the windows in flight stay below it.
+# At 0, down to the maximum; a read_ahead_kb written takes them back to it.
 after() { sed 1d "$1" | uniq | tr '\n' ' ' | sed 's/ $//'; }
-budget_changes "echo 1 > $budget" > /tmp/fall
-check halves_when_the_budget_falls "$(halving_for $(head -1 /tmp/fall) $(( pages / 100 )))" "$(after /tmp/fall)"
-echo 6 > $budget
+cgf=/sys/fs/cgroup/ra-grow-fall
+memcg_dir $cgf || exit 1
+echo $$ > $cgf/cgroup.procs
+budget_changes "echo 200M > $cgf/memory.max" > /tmp/fall
+echo $$ > /sys/fs/cgroup/cgroup.procs
+rmdir $cgf
+check halves_when_the_budget_falls "$(halving_for $(head -1 /tmp/fall) $(( (200 << 20) / 4096 / 100 * 6 )))" "$(after /tmp/fall)"
 budget_changes "echo 0 > $budget" > /tmp/fall0
 check budget_zero_halves_to_the_maximum "$(halving_for $(head -1 /tmp/fall0) 0)" "$(after /tmp/fall0)"
 echo 6 > $budget
