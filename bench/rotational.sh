@@ -8,6 +8,8 @@
 # scsi-hd with rotation_rate=7200, as in the report; nullb: a null_blk in
 # the guest marked rotational.
 #   bench/rotational.sh [READERS [KBPS [SECS [DISK]]]]   (default 256 200 30 scsi)
+# ROT_RUNS="patched:default before:default" picks the runs (KERNEL:KB);
+# ROT_BEFORE=<bzImage> is the kernel "before" (the series without a patch).
 set -euo pipefail
 readers=${1:-256} kbps=${2:-200} secs=${3:-30} disk=${4:-scsi}
 . "$(dirname "$0")/lib.sh"
@@ -20,16 +22,18 @@ scsi) img=$B/rotational-2t.img
 nullb) ;;
 *) echo "rotational.sh: DISK is scsi or nullb, not '$disk'" >&2; exit 2 ;;
 esac
+[ -n "${ROT_BEFORE:-}" ] && kernel[before]=$ROT_BEFORE
+runs=${ROT_RUNS:-stock:default stock:2xmax patched:default patched:2xmax}
 args="ra.readers=$readers ra.kbps=$kbps ra.secs=$secs ra.disk=$disk"
-for run in stock:default stock:2xmax patched:default patched:2xmax; do
+for run in $runs; do
   DATA_IMG= boot_kernel ${run%:*} bench-rotational-$disk-${run/:/-} scenarios/rotational-readers ra.kb=${run#*:} $args ||
     echo "rotational ${run/:/ } failed (see $B/runs/bench-rotational-$disk-${run/:/-}/console.log)" >&2
 done
 echo "Rotational disk (2 TiB, $disk, hdd model), 1 GiB guest, MGLRU min_ttl_ms=1000: $readers readers x 4 KiB at $kbps KB/s, $secs s"
 echo "wasted: read from the disk, neither consumed nor still cached ahead of the readers; amplif: (device - cached ahead) / consumed"
-printf '%-8s %-8s %6s %6s %6s %12s %5s %10s %10s %10s %7s %4s %9s\n' kernel kb sd_kb max_kb ra_kb \
-  consumed_MiB kept ahead_MiB device_MiB wasted_MiB amplif oom thrashed
-for run in stock:default stock:2xmax patched:default patched:2xmax; do
+printf '%-8s %-8s %6s %6s %6s %12s %5s %10s %10s %10s %7s %4s %9s %10s\n' kernel kb sd_kb max_kb ra_kb \
+  consumed_MiB kept ahead_MiB device_MiB wasted_MiB amplif oom thrashed unused_MiB
+for run in $runs; do
   d=$B/runs/bench-rotational-$disk-${run/:/-}
   # no line, or no count from the readers: the OOM killer took them
   { cat $d/output.txt 2> /dev/null || :; } | awk -v k=${run%:*} -v r=${run#*:} \
@@ -41,8 +45,9 @@ for run in stock:default stock:2xmax patched:default patched:2xmax; do
         exit
       }
       m = 1048576; thr = v["ra_all"] == "-" ? "-" : sprintf("%.2f%%", 100 * v["ra_thrash"] / v["ra_all"])
-      printf "%-8s %-8s %6s %6s %6s %12.1f %5s %10.1f %10.1f %10.1f %7s %4s %9s\n", k, r, v["sd_kb"],
+      un = v["unused_peak_pages"] == "" || v["unused_peak_pages"] == "-" ? "-" : sprintf("%.1f", v["unused_peak_pages"] / 256)
+      printf "%-8s %-8s %6s %6s %6s %12.1f %5s %10.1f %10.1f %10.1f %7s %4s %9s %10s\n", k, r, v["sd_kb"],
         v["max_sectors_kb"], v["ra_kb"], v["consumed"] / m, v["kept_rate"], v["cached_ahead"] / m,
         v["device"] / m, (v["device"] - v["consumed"] - v["cached_ahead"]) / m,
-        sprintf("%.3f", (v["device"] - v["cached_ahead"]) / v["consumed"]), v["oom_kills"], thr }'
+        sprintf("%.3f", (v["device"] - v["cached_ahead"]) / v["consumed"]), v["oom_kills"], thr, un }'
 done
