@@ -139,6 +139,12 @@ trace_start() {
 trace_stop() { echo 0 > $TRACING/events/readahead/readahead/enable; }
 # The readahead events of one inode, without the tracer's prefix.
 trace_of() { grep "readahead: dev=[0-9:]* ino=$(printf %x "$1") " $TRACING/trace | sed 's/^.*readahead: //'; }
+# window_sizes INO: the size (pages) of each readahead window of inode INO
+# in trace order; a trace_marker line prints as "marker".
+window_sizes() {
+	awk -v ino="ino=$(printf %x "$1") " '/tracing_mark_write:/ { print "marker"; next }
+		/ readahead: / && index($0, ino) { sub(/.* ra=[0-9]*\+/, ""); sub(/-.*/, ""); print }' $TRACING/trace
+}
 # ... and without the dev/ino fields, as ra_model_seq prints them.
 trace_lines() { trace_of "$1" | sed 's/^dev=[0-9]*:[0-9]* ino=[0-9a-f]* //'; }
 ino_of() { stat -c %i "$1"; }

@@ -66,7 +66,7 @@ python3 "$here/tests/summarize.py" --since "$start" \
   --ktap "checkpatch=$B/checkpatch.tap" --ktap "docs=$B/docs.ktap" --ktap "KUnit=$run/console.log" --ktap "guest=$run/output.txt" \
   --ktap "trace-format=$run/trace-format.ktap" --ktap "kcsan-triage=$B/kcsan-triage.ktap" \
   --ktap "harness=$B/harness.ktap" \
-  --expect "KUnit=blk_readahead:11,readahead:28,page_cache_miss_search:5,page_cache_miss_search_timing:1" --expect "guest=$guest_tests" \
+  --expect "KUnit=blk_readahead:11,readahead:29,page_cache_miss_search:5,page_cache_miss_search_timing:1" --expect "guest=$guest_tests" \
   --allow-skip "guest=$skips" --guest-status "$guest_status"
 rc=$?
 echo "tests: $(( $(date +%s) - start ))s; logs in $run" >&2

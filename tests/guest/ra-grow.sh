@@ -17,7 +17,8 @@ late_max=16384		# 64 MiB in 4 KiB pages
 nullb_add ra_grow 65536 irqmode=2 completion_nsec=50000000 hw_queue_depth=64 max_sectors=8192 ||
 	{ not_ok slow_disk_setup "nullb_add failed"; exit 1; }
 dev=/dev/ra_grow
-bdev_ino=$(IFS=: read -r maj min < /sys/block/ra_grow/dev; printf %x $(( (maj << 20) | min )))
+# a block device's page cache is its bdev inode's, numbered by dev_t
+bdev_ino=$(IFS=: read -r maj min < /sys/block/ra_grow/dev; echo $(( (maj << 20) | min )))
 kb=$(ra_kb ra_grow) max=$(( $(ra_kb ra_grow) / 4 ))
 # budget_changes CMD: one open file read by two dd processes, its windows
 # grown by the first; CMD runs between them (a marker line in the trace).
@@ -33,10 +34,8 @@ budget_changes() {
 	dd bs=256k count=128 <&3 > /dev/null 2>&1
 	exec 3<&-
 	trace_stop
-	# a block device's page cache is its bdev inode's, numbered by dev_t
-	awk -v ino="ino=$bdev_ino " '/budget_changed/ { after = 1; print last; next }
-		index($0, ino) { sub(/.* ra=[0-9]*\+/, ""); sub(/-.*/, "")
-			if (after) print; else last = $0 }' $TRACING/trace
+	window_sizes $bdev_ino | awk '$1 == "marker" { after = 1; print last; next }
+		after { print; next } { last = $0 }'
 }
 # windows [CGROUP] MB: the readahead windows (pages) of a cold read of the
 # disk's first MB MiB, 256 KiB a call; the last line is the late pages counted
@@ -52,7 +51,7 @@ windows() {
 		raload range $dev 0 $(($1 << 20)) 262144 > /dev/null
 	fi
 	trace_stop
-	grep ' readahead: ' $TRACING/trace | sed 's/.* ra=[0-9]*+\([0-9]*\)-.*/\1/'
+	window_sizes $bdev_ino
 	echo "late $(( $(vmstat_of readahead_late) - late ))"
 }
 largest() { grep -v late "$1" | sort -n | tail -1; }
