@@ -32,6 +32,7 @@ echo "KTAP version 1"
 echo "1..$#"
 for p in "$@"; do
   n=$((n + 1))
+  p=$(realpath "$p")	# checkpatch runs in the tree: a relative path would not be found
   ignore=UNKNOWN_COMMIT_ID
   covered "$p" && ignore+=,FILE_PATH_CHANGES
   out=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types --ignore "$ignore" "$p" 2>&1)
