@@ -139,6 +139,14 @@ trace_start() {
 trace_stop() { echo 0 > $TRACING/events/readahead/readahead/enable; }
 # The readahead events of one inode, without the tracer's prefix.
 trace_of() { grep "readahead: dev=[0-9:]* ino=$(printf %x "$1") " $TRACING/trace | sed 's/^.*readahead: //'; }
+# unused_watch_start SECS: sample nr_readahead_unused (the series' gauge of
+# readahead not yet used) every SECS seconds in the background, until
+# unused_watch_peak stops it and prints the largest value seen (pages).
+unused_watch_start() {
+	( while :; do vmstat_of nr_readahead_unused; sleep "$1"; done ) > /tmp/unused &
+	unused_watcher=$!
+}
+unused_watch_peak() { kill $unused_watcher; sort -n /tmp/unused | tail -1; }
 # window_sizes INO: the size (pages) of each readahead window of inode INO
 # in trace order; a trace_marker line prints as "marker".
 window_sizes() {

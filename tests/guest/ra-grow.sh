@@ -72,14 +72,12 @@ halving_for() {
 }
 
 echo 6 > $budget
-( while :; do vmstat_of nr_readahead_unused; sleep 0.1; done ) > /tmp/unused &
-sampler=$!
+unused_watch_start 0.1
 windows "" 384 > /tmp/grow
-kill $sampler
+peak=$(unused_watch_peak)
 pages=$(awk '/^MemTotal:/ { print int($2 / 4) }' /proc/meminfo)
 limit=$(( pages / 100 * 6 ))
 top=$(largest /tmp/grow)
-peak=$(sort -n /tmp/unused | tail -1)
 check reader_waited_for_readahead yes "$([ "$(sed -n 's/^late //p' /tmp/grow)" -gt 0 ] && echo yes)"
 check grows_by_doubling yes "$(grows_by_doubling /tmp/grow)"
 check largest_window_for_the_budget "$(top_for $limit)" "$top"
